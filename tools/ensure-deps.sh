@@ -1,0 +1,48 @@
+#!/bin/sh
+# Install the Debian packages the pipeline needs, and only those missing.
+#
+# Both `make` and `make check` call this first, so a fresh Debian 12
+# machine (or CI) needs no manual set-up step.  When everything is present
+# it prints nothing and touches nothing.
+set -eu
+
+PACKAGES="
+	make gcc libc6-dev perl python3 rsync
+	coccinelle
+	linux-source-6.1
+	sparse
+	qemu-system-x86
+	libnl-3-dev libnl-genl-3-dev
+	busybox-static
+	bc bison flex libelf-dev libssl-dev cpio xz-utils kmod
+	clang-14 libclang-rt-14-dev valgrind time
+	gnuplot-nox
+"
+
+missing=
+for p in $PACKAGES; do
+	st=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null) || st=
+	[ "$st" = installed ] || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+echo "ensure-deps: installing missing Debian packages:$missing"
+if [ "$(id -u)" -ne 0 ]; then
+	if command -v sudo >/dev/null 2>&1; then
+		SUDO=sudo
+	else
+		echo "ensure-deps: not root and no sudo; install as root:$missing" >&2
+		exit 1
+	fi
+else
+	SUDO=
+fi
+export DEBIAN_FRONTEND=noninteractive
+# An old package list may not know linux-source-6.1 or may point at
+# versions the mirror no longer has: refresh once, then install.
+$SUDO apt-get update -q || echo "ensure-deps: apt-get update failed, trying with the lists we have" >&2
+# shellcheck disable=SC2086
+if ! $SUDO apt-get install -y -q --no-install-recommends $missing; then
+	echo "ensure-deps: apt-get install failed for:$missing" >&2
+	exit 1
+fi
