@@ -1,0 +1,256 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Module-param load test, run inside the QEMU guest (busybox sh).
+#
+# Loads the legacy modules that cocci/modparm-convert converted, with a
+# value for every parameter on the insmod line, and checks what each
+# module received (/proc/<module>) and what sysfs shows.  Then checks that
+# bad values are rejected by the kernel: insmod fails, the module is not
+# in /proc/modules and the kernel log names the parameter, so the failure
+# is the parameter's and not, say, a missing file.
+#
+# Output is KTAP like tools/testing/selftests/kselftest.h; exit 0 pass,
+# 1 fail, 4 skip.
+
+MODDIR=${MODPARM_MODULES:-/modules}
+# Permission given to the converter; 0 means no sysfs files are expected.
+PERM=$(cat "${MODPARM_PERM_FILE:-/data/modparm.perm}" 2>/dev/null)
+PERM=${PERM:-0}
+
+MODULES='modparm_legacy modparm_legacy_cb'
+
+# Good values, per module: parameter|insmod value|value the module reports.
+# Each row is checked twice: the module's own report and the sysfs file.
+# shellcheck disable=SC2034 # read through good_rows()
+GOOD_modparm_legacy='
+int_val|-123456|-123456
+uint_val|4000000000|4000000000
+long_val|-9000000000|-9000000000
+ulong_val|18000000000000000000|18000000000000000000
+short_val|-32768|-32768
+ushort_val|65535|65535
+byte_val|255|255
+charp_val|hello_from_insmod|hello_from_insmod
+bool_val|y|Y
+int_array|-1,2,-3|-1,2,-3,0
+io|0x300,0x320|768,800,0,0
+ushort_array|7,65535,9|7,65535,9
+names|first,second,third|first,second,third
+name_buf|fifteen_chars_x|fifteen_chars_x
+gscd_port|0x300|768
+late_val|42|42
+'
+
+# shellcheck disable=SC2034 # read through good_rows()
+GOOD_modparm_legacy_cb='
+pair|10,20,30|10,20,30,0
+'
+
+# Bad values: module|parameter=value|why the kernel must refuse it.
+BAD='
+modparm_legacy|int_val=abc|not a number for an int
+modparm_legacy|uint_val=12x|trailing garbage in an unsigned int
+modparm_legacy|byte_val=256|out of range for a byte
+modparm_legacy|ushort_val=-1|negative for an unsigned short
+modparm_legacy|bool_val=maybe|not a boolean
+modparm_legacy|int_array=1,2,3,4,5|too many array elements
+modparm_legacy|io=1,2,3,4,5|too many elements for a macro-built count
+modparm_legacy|name_buf=sixteen_chars_xx|string longer than its char-array buffer
+modparm_legacy_cb|pair=1|fewer elements than the old minimum count
+modparm_legacy_cb|pair=1,2,3,4,5|too many array elements
+'
+
+nr=0
+npass=0
+nfail=0
+nskip=0
+
+ok()
+{
+	nr=$((nr + 1))
+	npass=$((npass + 1))
+	echo "ok $nr $*"
+}
+
+not_ok()
+{
+	nr=$((nr + 1))
+	nfail=$((nfail + 1))
+	echo "not ok $nr $*"
+}
+
+skip()
+{
+	nr=$((nr + 1))
+	nskip=$((nskip + 1))
+	echo "ok $nr # SKIP $*"
+}
+
+diag()
+{
+	echo "# $*"
+}
+
+totals()
+{
+	echo "# Totals: pass:$npass fail:$nfail xfail:0 xpass:0 skip:$nskip error:0"
+}
+
+rows()
+{
+	echo "$1" | grep -c '|'
+}
+
+good_rows()
+{
+	eval "echo \"\$GOOD_$1\""
+}
+
+loaded()
+{
+	grep -q "^$1 " /proc/modules
+}
+
+no_sysfs_expected()
+{
+	case $PERM in
+	0 | 00 | 000 | 0000) return 0 ;;
+	esac
+	return 1
+}
+
+# check_value MODULE PARAM EXPECTED: the module's own report, then sysfs.
+check_value()
+{
+	got=$(sed -n "s/^$2=//p" "/proc/$1" 2>/dev/null)
+	if [ "$got" = "$3" ]; then
+		ok "$1 received $2=$3"
+	else
+		diag "/proc/$1 says $2='$got', expected '$3'"
+		not_ok "$1 received $2=$3"
+	fi
+
+	sys="/sys/module/$1/parameters/$2"
+	if no_sysfs_expected; then
+		if [ -e "$sys" ]; then
+			diag "$sys exists although the permission is $PERM"
+			not_ok "$1 no sysfs file for $2 with permission $PERM"
+		else
+			ok "$1 no sysfs file for $2 with permission $PERM"
+		fi
+		return
+	fi
+	got=$(cat "$sys" 2>/dev/null)
+	if [ "$got" = "$3" ]; then
+		ok "$1 sysfs $2=$3"
+	else
+		diag "$sys says '$got', expected '$3'"
+		not_ok "$1 sysfs $2=$3"
+	fi
+}
+
+# load_good MODULE: one insmod with every good value of the module, the
+# checks, then rmmod.
+load_good()
+{
+	m=$1
+	table=$(good_rows "$m")
+	args=$(echo "$table" | awk -F'|' 'NF == 3 { printf "%s=%s ", $1, $2 }')
+
+	dmesg -c >/dev/null 2>&1
+	# One word per parameter=value: $args is split on purpose.
+	# shellcheck disable=SC2086
+	if insmod "$MODDIR/$m.ko" $args 2>/tmp/insmod.err && loaded "$m"; then
+		ok "$m insmod with a value for every parameter"
+	else
+		diag "insmod $MODDIR/$m.ko $args failed: $(cat /tmp/insmod.err)"
+		dmesg | sed 's/^/# dmesg: /'
+		not_ok "$m insmod with a value for every parameter"
+	fi
+
+	# A here-document, not a pipe: the loop must update the counters.
+	while IFS='|' read -r param _value expected; do
+		[ -n "$param" ] || continue
+		check_value "$m" "$param" "$expected"
+	done <<ROWS
+$table
+ROWS
+
+	if rmmod "$m" 2>/tmp/rmmod.err && ! loaded "$m"; then
+		ok "$m rmmod"
+	else
+		diag "rmmod $m failed: $(cat /tmp/rmmod.err)"
+		not_ok "$m rmmod"
+	fi
+	if [ -e "/proc/$m" ]; then
+		not_ok "$m /proc/$m removed on unload"
+	else
+		ok "$m /proc/$m removed on unload"
+	fi
+}
+
+# load_bad MODULE PARAM=VALUE WHY: the kernel must refuse the module.
+load_bad()
+{
+	m=$1
+	param=${2%%=*}
+	name="$m rejects $2 ($3)"
+
+	dmesg -c >/dev/null 2>&1
+	if insmod "$MODDIR/$m.ko" "$2" 2>/dev/null; then
+		diag "insmod $m $2 succeeded"
+		rmmod "$m" 2>/dev/null
+		not_ok "$name"
+		return
+	fi
+	if loaded "$m"; then
+		diag "$m is in /proc/modules after a failed insmod"
+		rmmod "$m" 2>/dev/null
+		not_ok "$name"
+		return
+	fi
+	# The kernel names the parameter it refused ("... for parameter `x'").
+	if ! dmesg | grep -q "parameter \`$param'"; then
+		diag "the kernel log does not name parameter $param:"
+		dmesg | sed 's/^/# dmesg: /'
+		not_ok "$name"
+		return
+	fi
+	ok "$name"
+}
+
+# Per module: insmod, two checks per good row, rmmod, /proc entry gone.
+plan=0
+for m in $MODULES; do
+	plan=$((plan + 3 + 2 * $(rows "$(good_rows "$m")")))
+done
+plan=$((plan + $(rows "$BAD")))
+
+echo "TAP version 13"
+echo "1..$plan"
+
+if [ ! -r /proc/modules ]; then
+	diag "no /proc/modules: the kernel has no module support"
+	while [ "$nr" -lt "$plan" ]; do
+		skip "module support missing"
+	done
+	totals
+	exit 4
+fi
+
+for m in $MODULES; do
+	[ -r "$MODDIR/$m.ko" ] || diag "$MODDIR/$m.ko is missing"
+	load_good "$m"
+done
+
+while IFS='|' read -r m arg why; do
+	[ -n "$m" ] || continue
+	load_bad "$m" "$arg" "$why"
+done <<ROWS
+$BAD
+ROWS
+
+totals
+[ "$nfail" -eq 0 ] || exit 1
+exit 0
