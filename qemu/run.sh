@@ -71,6 +71,7 @@ kvm)
 esac
 cpu=max
 [ "$accel" = kvm ] && cpu=host
+echo "$accel" > "$out/accel"
 
 set -- -accel "$accel" -cpu "$cpu" -m "$mem" -smp 1 \
 	-kernel "$kernel" -initrd "$initrd" \

@@ -1,0 +1,127 @@
+# The pipeline, top to bottom:
+#
+#   deps      install missing Debian packages        tools/ensure-deps.sh
+#   convert   MODULE_PARM -> module_param patches     cocci/modparm-convert
+#   tree      pristine 6.1 + handwritten/series + generated-patches/series
+#                                                     tools/prepare-tree.sh
+#   config    tinyconfig + qemu/kernel.config, verified  tools/configure-kernel.sh
+#   kernel    bzImage + modules in build/kbuild       tools/build-kernel.sh
+#   guest     tests, modules and programs for the VM  <part>/Makefile guest
+#   initramfs busybox-static + /init + guest files    qemu/mkinitramfs.sh
+#   boot      QEMU (TCG unless KVM proves to work)    qemu/run.sh
+#   results   KTAP from the guest, summarised         tools/ktap-summary
+#
+# `make` runs it all and prints a summary; `make check` runs every test
+# suite (host and guest) and ends with "N passed, N failed".
+
+BUILD      ?= $(CURDIR)/build
+TARBALL    ?= /usr/src/linux-source-6.1.tar.xz
+KSRC       := $(BUILD)/linux
+KBUILD_OUT := $(BUILD)/kbuild
+GUEST_DIR  := $(BUILD)/guest
+LOGS       := $(BUILD)/logs
+RUN        := $(BUILD)/run
+INITRAMFS  := $(BUILD)/initramfs.cpio.gz
+BZIMAGE    := $(KBUILD_OUT)/arch/x86/boot/bzImage
+SERIES     := handwritten/series generated-patches/series
+FRAGMENTS  := qemu/kernel.config
+JOBS       ?= $(shell nproc)
+ACCEL      ?= auto
+BOOT_TIMEOUT ?= 900
+DISKS      := $(BUILD)/disks/vda.img $(BUILD)/disks/vdb.img
+
+# The parts of the project; each has a Makefile with some of the targets
+# all, check, guest, bench, fuzz.
+HOST_PARTS  := generator cocci tools/taskdelays
+CHECK_PARTS := generator cocci tools/taskdelays tests/modparm tests/reorder
+GUEST_PARTS := tests/guest tests/modparm tools/taskdelays tests/reorder
+BENCH_PARTS := generator cocci tests/reorder
+FUZZ_PARTS  := generator tools/taskdelays
+present = $(patsubst %/Makefile,%,$(wildcard $(addsuffix /Makefile,$(1))))
+
+KVARS = KSRC=$(KSRC) KBUILD_OUT=$(KBUILD_OUT) GUEST_DIR=$(GUEST_DIR) BUILD=$(BUILD)
+
+.PHONY: all check bench fuzz deps convert tree config kernel guest \
+	initramfs boot results summary host clean
+
+all: summary
+
+deps:
+	@tools/ensure-deps.sh
+
+# Without SRC: regenerate the project's own generated patches.  With
+# SRC=DIR: convert someone's tree or driver (OUT=DIR, PERM=0444).
+convert: deps
+ifdef SRC
+	cocci/modparm-convert $(if $(OUT),--out $(OUT)) $(if $(PERM),--perm $(PERM)) $(SRC)
+else
+	$(MAKE) -C tests/modparm regenerate $(KVARS)
+endif
+
+tree: deps
+	@tools/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES)
+
+# Reconfigure only when the fragment or the patched tree changed, so
+# an unchanged tree rebuilds nothing.
+$(KBUILD_OUT)/.config-stamp: $(FRAGMENTS) $(KSRC)/.series-id
+	tools/configure-kernel.sh $(KSRC) $(KBUILD_OUT) $(FRAGMENTS)
+	@touch $@
+config: tree
+	@$(MAKE) --no-print-directory $(KBUILD_OUT)/.config-stamp
+
+kernel: config
+	@tools/build-kernel.sh $(KSRC) $(KBUILD_OUT) $(LOGS) $(JOBS)
+
+host: deps
+	@set -e; for d in $(call present,$(HOST_PARTS)); do \
+		$(MAKE) -C $$d all $(KVARS); done
+
+guest: kernel host
+	rm -rf $(GUEST_DIR)
+	@mkdir -p $(GUEST_DIR)
+	@set -e; for d in $(call present,$(GUEST_PARTS)); do \
+		$(MAKE) -C $$d guest $(KVARS); done
+
+$(BUILD)/bin/gen_init_cpio: $(KSRC)/usr/gen_init_cpio.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -o $@ $<
+
+initramfs: guest $(BUILD)/bin/gen_init_cpio
+	qemu/mkinitramfs.sh $(BUILD)/bin/gen_init_cpio qemu/init $(GUEST_DIR) $(INITRAMFS)
+
+$(DISKS):
+	@mkdir -p $(dir $@)
+	truncate -s 64M $@
+
+boot: initramfs $(DISKS)
+	qemu/run.sh --kernel $(BZIMAGE) --initrd $(INITRAMFS) --out $(RUN) \
+		--accel $(ACCEL) --timeout $(BOOT_TIMEOUT) \
+		$(addprefix --disk ,$(DISKS)) $(if $(APPEND),--append "$(APPEND)")
+
+results: boot
+	@tools/ktap-summary $(RUN)/ktap.log
+
+summary: convert
+	@$(MAKE) --no-print-directory results; rc=$$?; \
+	tools/summary.sh $(BUILD) $$rc
+
+# Every suite runs even when an earlier one failed; the last line is the
+# grand total.
+check: deps
+	@tools/run-suites.sh $(LOGS)/check \
+		"pipeline:$(MAKE) -C tests/host check" \
+		$(foreach d,$(call present,$(CHECK_PARTS)),"$(subst /,-,$(d)):$(MAKE) -C $(d) check $(KVARS)") \
+		"guest:$(MAKE) results" \
+		"boot-failures:$(MAKE) -C tests/host check-boot $(KVARS)"
+
+bench: deps
+	@tools/bench-pipeline.sh $(BUILD)
+	@set -e; for d in $(call present,$(BENCH_PARTS)); do \
+		$(MAKE) -C $$d bench $(KVARS); done
+
+fuzz: deps
+	@set -e; for d in $(call present,$(FUZZ_PARTS)); do \
+		$(MAKE) -C $$d fuzz $(KVARS); done
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,25 @@
+#!/bin/sh
+# tools/ktap-summary on KTAP logs with known content: counts, failure
+# diagnostics, short plans, CRLF, bail-outs and empty logs.  Each
+# ktap/NAME.ktap has its expected output in ktap/NAME.expect; the exit
+# status must be 0 exactly when nothing failed.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/host/lib.sh"
+cd "$top/tests/host/ktap"
+for k in *.ktap; do
+	name=${k%.ktap}
+	out=$("$top/tools/ktap-summary" "$k" 2>&1)
+	rc=$?
+	if [ "$out" != "$(cat "$name.expect")" ]; then
+		not_ok "$name output" "$(printf '%s\n' "$out" | diff "$name.expect" - )"
+		continue
+	fi
+	want=1
+	grep -q "^FAIL:" "$name.expect" || want=0
+	[ "$want" -eq 1 ] && [ "$rc" -ne 0 ] && { ok "$name"; continue; }
+	[ "$want" -eq 0 ] && [ "$rc" -eq 0 ] && { ok "$name"; continue; }
+	not_ok "$name exit status" "got $rc"
+done
+expect_fail "unreadable log is an error" "cannot read" "$top/tools/ktap-summary" /nonexistent.ktap
+finish
