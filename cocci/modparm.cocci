@@ -1,0 +1,1068 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// Convert obsolete MODULE_PARM(var, "type") to module_param*()
+///
+/// MODULE_PARM and its type strings ("i", "1-4i", "c18", ...) were removed
+/// in 2.6.17.  The modern macro is chosen from the variable's C declaration,
+/// not from the letter: module_param(), module_param_array(),
+/// module_param_string(), module_param_named() for a #define alias, and a
+/// generated module_param_cb() setter when the old string demanded a minimum
+/// element count.  Sites with no modern equivalent are left untouched and
+/// reported.  Type strings built with macros (__MODULE_STRING(N),
+/// __stringify(N), a #define'd string, possibly in a local header) are
+/// expanded from the #defines of the file and of its local headers.
+/// Permission defaults to 0 (the old behaviour, no sysfs file); choose
+/// another one with -D perm=0444.
+//
+// Confidence: High
+// Copyright: (C) 2026 the modparm project.
+// Comments: diagnostics are GCC style "file:line:col: warning: msg
+//           [modparm-KIND]" on stderr in patch mode; report mode prints
+//           them with coccilib.report.
+// Options: --no-includes --include-headers
+
+virtual patch
+virtual context
+virtual org
+virtual report
+
+@initialize:python@
+@@
+import os
+import re
+import sys
+
+PERM = ["0"]
+DEFINES = {}	# path -> {name: value}
+DECLS = {}	# (file, name) -> [(type string, line, col, extern)]
+DONE = {}	# (file, line, col) -> decision
+STRING_RE = re.compile(r'"((?:[^"\\]|\\.)*)"')
+TOKEN_RE = re.compile(r'\s*("(?:[^"\\]|\\.)*"|[A-Za-z_]\w*|\d\w*|\S)')
+TYPESTR_RE = re.compile(r'^(?:(\d+)(?:-(\d+))?)?(?:([bhils])|c(\d+))$')
+
+# old letter -> (size in bytes on LP64, signed, description)
+LETTERS = {
+	"b": (1, False, "unsigned char"),
+	"h": (2, True, "short"),
+	"i": (4, True, "int"),
+	"l": (8, True, "long"),
+	"s": (8, None, "char *"),
+}
+
+# normalised C type -> (module_param type, size, signed)
+PTYPES = {
+	"int": ("int", 4, True), "signed int": ("int", 4, True),
+	"signed": ("int", 4, True),
+	"unsigned int": ("uint", 4, False), "unsigned": ("uint", 4, False),
+	"long": ("long", 8, True), "long int": ("long", 8, True),
+	"signed long": ("long", 8, True), "signed long int": ("long", 8, True),
+	"unsigned long": ("ulong", 8, False),
+	"unsigned long int": ("ulong", 8, False),
+	"short": ("short", 2, True), "short int": ("short", 2, True),
+	"signed short": ("short", 2, True),
+	"unsigned short": ("ushort", 2, False),
+	"unsigned short int": ("ushort", 2, False),
+	"unsigned char": ("byte", 1, False),
+	"unsigned long long": ("ullong", 8, False),
+	"unsigned long long int": ("ullong", 8, False),
+	"char *": ("charp", 8, None),
+	"bool": ("bool", 1, None), "_Bool": ("bool", 1, None),
+	"u8": ("byte", 1, False), "__u8": ("byte", 1, False),
+	"uint8_t": ("byte", 1, False), "u_char": ("byte", 1, False),
+	"u16": ("ushort", 2, False), "__u16": ("ushort", 2, False),
+	"uint16_t": ("ushort", 2, False), "u_short": ("ushort", 2, False),
+	"s16": ("short", 2, True), "__s16": ("short", 2, True),
+	"int16_t": ("short", 2, True),
+	"u32": ("uint", 4, False), "__u32": ("uint", 4, False),
+	"uint32_t": ("uint", 4, False), "u_int": ("uint", 4, False),
+	"s32": ("int", 4, True), "__s32": ("int", 4, True),
+	"int32_t": ("int", 4, True),
+	"u64": ("ullong", 8, False), "__u64": ("ullong", 8, False),
+	"uint64_t": ("ullong", 8, False), "u_long": ("ulong", 8, False),
+}
+
+
+def set_perm(p):
+	PERM[0] = p
+
+
+def read_text(path):
+	try:
+		with open(path, errors="replace") as f:
+			return f.read()
+	except OSError:
+		return ""
+
+
+def include_paths(path, text):
+	"""Local headers: "x.h" beside the file, <x/y.h> under an include/ dir
+	of an ancestor (the tree's own include/ for in-tree files)."""
+	here = os.path.dirname(os.path.abspath(path))
+	out = []
+	for m in re.finditer(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', text, re.M):
+		rel = m.group(2)
+		if m.group(1) == '"':
+			cand = [os.path.join(here, rel)]
+		else:
+			cand = []
+			d = here
+			for _ in range(8):
+				cand.append(os.path.join(d, "include", rel))
+				nd = os.path.dirname(d)
+				if nd == d:
+					break
+				d = nd
+		for c in cand:
+			if os.path.isfile(c):
+				out.append(c)
+				break
+	return out
+
+
+def parse_defines(text):
+	text = re.sub(r'\\\n', ' ', text)
+	text = re.sub(r'/\*.*?\*/', ' ', text, flags=re.S)
+	d = {}
+	for m in re.finditer(r'^\s*#\s*define\s+([A-Za-z_]\w*)(?!\()[ \t]*(.*)$',
+			     text, re.M):
+		val = re.sub(r'//.*$', '', m.group(2)).strip()
+		d.setdefault(m.group(1), val)
+	return d
+
+
+def defines(path, depth=0, seen=None):
+	"""#defines of a file and (three levels of) its local headers."""
+	if depth == 0 and path in DEFINES:
+		return DEFINES[path]
+	seen = seen if seen is not None else set()
+	seen.add(path)
+	text = read_text(path)
+	d = parse_defines(text)
+	if depth < 3:
+		for h in include_paths(path, text):
+			if h in seen:
+				continue
+			for k, v in defines(h, depth + 1, seen).items():
+				d.setdefault(k, v)
+	if depth == 0:
+		DEFINES[path] = d
+	return d
+
+
+def expand(text, defs, depth=0):
+	"""Expand object-like macros in an expression text."""
+	if depth > 10:
+		return text
+	def sub(m):
+		w = m.group(0)
+		if w in defs:
+			return "(" + expand(defs[w], defs, depth + 1) + ")"
+		return w
+	return re.sub(r'[A-Za-z_]\w*', sub, text)
+
+
+def eval_int(text, defs):
+	"""Integer value of a constant expression, or None."""
+	if text is None:
+		return None
+	e = expand(text, defs)
+	e = re.sub(r'\b(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\b', r'\1', e)
+	if not re.match(r'^[\s0-9a-fA-FxX()+\-*/%<>|&]*$', e) or not e.strip():
+		return None
+	try:
+		return int(eval(e.replace("/", "//"), {"__builtins__": {}}))
+	except Exception:
+		return None
+
+
+def decode(t, defs, depth=0):
+	"""Old type string expression -> its text, or None if not decodable."""
+	if depth > 10:
+		return None
+	toks = TOKEN_RE.findall(t)
+	out = ""
+	i = 0
+	while i < len(toks):
+		tok = toks[i]
+		if tok.startswith('"'):
+			out += STRING_RE.match(tok).group(1)
+			i += 1
+		elif tok in ("__MODULE_STRING", "__stringify", "stringify") \
+				and i + 1 < len(toks) and toks[i + 1] == "(":
+			j = i + 2
+			lvl = 1
+			arg = []
+			while j < len(toks):
+				if toks[j] == "(":
+					lvl += 1
+				elif toks[j] == ")":
+					lvl -= 1
+					if lvl == 0:
+						break
+				arg.append(toks[j])
+				j += 1
+			argtext = " ".join(arg)
+			val = eval_int(argtext, defs)
+			out += str(val) if val is not None else \
+				re.sub(r'\s+', '', expand(argtext, defs))
+			i = j + 1
+		elif re.match(r'[A-Za-z_]', tok) and tok in defs:
+			sub = decode(defs[tok], defs, depth + 1)
+			if sub is None:
+				return None
+			out += sub
+			i += 1
+		elif tok in ("(", ")"):
+			i += 1
+		else:
+			return None
+	return out
+
+
+def split_type(ts):
+	"""'int [ MAX ] [ 4 ]' -> ('int', ['MAX', '4'])."""
+	ts = ts.strip()
+	k = ts.find("[")
+	if k < 0:
+		return ts, []
+	base = ts[:k].strip()
+	dims = []
+	lvl = 0
+	cur = ""
+	for ch in ts[k:]:
+		if ch == "[":
+			lvl += 1
+			if lvl == 1:
+				cur = ""
+				continue
+		elif ch == "]":
+			lvl -= 1
+			if lvl == 0:
+				dims.append(cur.strip())
+				continue
+		if lvl >= 1:
+			cur += ch
+	return base, dims
+
+
+def norm_base(base):
+	b = re.sub(r'\b(const|volatile|static|register|__read_mostly|'
+		   r'__initdata|__devinitdata)\b', ' ', base)
+	b = re.sub(r'\s*\*\s*', ' * ', b)
+	b = re.sub(r'\s+', ' ', b).strip()
+	b = b.replace("* *", "**").replace(" *", " *")
+	b = re.sub(r'\s+\*', ' *', b)
+	return b
+
+
+def typedef_of(name, path):
+	"""Resolve 'typedef X name;' from the file and its local headers."""
+	texts = [read_text(path)]
+	texts += [read_text(h) for h in include_paths(path, texts[0])]
+	for text in texts:
+		m = re.search(r'\btypedef\s+([^;{}]*?)\b' + re.escape(name) +
+			      r'\s*;', text)
+		if m:
+			return norm_base(m.group(1))
+	return None
+
+
+def ptype(base, path):
+	"""Normalised C base type -> (param type, size, signed) or None."""
+	b = norm_base(base)
+	seen = 0
+	while b not in PTYPES and seen < 5 and re.match(r'^\w+$', b):
+		r = typedef_of(b, path)
+		if r is None:
+			break
+		b = r
+		seen += 1
+	if b in ("char", "signed char"):
+		return ("byte", 1, b == "signed char" or None)
+	return PTYPES.get(b)
+
+
+def is_char_base(base):
+	return norm_base(base) in ("char", "unsigned char", "signed char",
+				   "u8", "__u8")
+
+
+def out_diag(p, kind, msg):
+	pos = "%s:%s:%d" % (p.file, p.line, int(p.column) + 1)
+	text = "warning: %s [modparm-%s]" % (msg, kind)
+	if REPORT[0]:
+		coccilib.report.print_report(p, text)
+	else:
+		sys.stderr.write("%s: %s\n" % (pos, text))
+	STATS.append((p.file, p.line, kind))
+
+
+REPORT = [False]
+STATS = []
+
+
+def record_decl(name, ts, q):
+	line = read_text(q.file).split("\n")[int(q.line) - 1]
+	ext = bool(re.search(r'\bextern\b', line[:int(q.column)]))
+	key = (q.file, name)
+	ent = (ts, int(q.line), int(q.column), ext)
+	DECLS.setdefault(key, [])
+	if ent not in DECLS[key]:
+		DECLS[key].append(ent)
+
+
+def decl_is_multi(path, line, col):
+	"""Is the declaration at line:col one of several declarators
+	('static int a = 1, b;')?"""
+	lines = read_text(path).split("\n")
+	before = "\n".join(lines[:line - 1]) + "\n" + lines[line - 1][:col]
+	after = lines[line - 1][col:] + "\n" + "\n".join(lines[line:])
+	def scan(text, step):
+		lvl = 0
+		rng = range(len(text) - 1, -1, -1) if step < 0 else range(len(text))
+		for i in rng:
+			c = text[i]
+			if c in "([{" if step > 0 else c in ")]}":
+				lvl += 1
+			elif c in ")]}" if step > 0 else c in "([{":
+				if lvl == 0:
+					return False
+				lvl -= 1
+			elif lvl == 0 and c == ",":
+				return True
+			elif lvl == 0 and c in ";#" or (step < 0 and lvl == 0 and c == "}"):
+				return False
+		return False
+	return scan(before, -1) or scan(after, 1)
+
+
+def alias_of(v, path):
+	d = defines(path)
+	val = d.get(v)
+	if val and re.match(r'^[A-Za-z_]\w*$', val):
+		return val
+	return v
+
+
+def word_count(name, path):
+	"""Uses of name in the file beyond MODULE_PARM/MODULE_PARM_DESC."""
+	text = read_text(path)
+	text = re.sub(r'MODULE_PARM(_DESC)?\s*\(\s*' + re.escape(name) + r'\b',
+		      '', text)
+	return len(re.findall(r'\b' + re.escape(name) + r'\b', text))
+
+
+def decide(v, t, p):
+	"""Choose the modern form for one MODULE_PARM site.  Diagnostics are
+	printed once per site."""
+	key = (p.file, p.line, p.column)
+	if key in DONE:
+		return DONE[key]
+	res = decide1(v, t, p)
+	DONE[key] = res
+	for kind, msg in res["diags"]:
+		out_diag(p, kind, msg)
+	if STATS_ON[0]:
+		sys.stderr.write("modparm-site: %s:%s: %s %s\n" % (
+			p.file, p.line, "left" if res["form"] == "left"
+			else "converted", res["form"]))
+	return res
+
+
+STATS_ON = [False]
+
+
+def decide1(v, t, p):
+	path = p.file
+	defs = defines(path)
+	diags = []
+	res = {"form": "left", "diags": diags, "after": False,
+	       "ty": None, "tgt": v, "min": 0, "perm": PERM[0]}
+	tgt = alias_of(v, path)
+	res["tgt"] = tgt
+	res["dv"] = tgt
+	shown = "%s" % v if tgt == v else "%s (alias of %s)" % (v, tgt)
+	s = decode(t, defs)
+	if s is None:
+		diags.append(("type-string", "cannot expand the type string "
+			      "%s of '%s': left unchanged" % (t, v)))
+		return res
+	m = TYPESTR_RE.match(s.strip())
+	if not m:
+		diags.append(("type-string", "invalid type string \"%s\" of "
+			      "'%s': left unchanged" % (s, v)))
+		return res
+	mn, mx, letter, csize = m.group(1), m.group(2), m.group(3), m.group(4)
+	counted = mn is not None
+	if counted:
+		mn = int(mn)
+		mx = int(mx) if mx is not None else mn
+	decls = DECLS.get((path, tgt), [])
+	defs_only = [d for d in decls if not d[3]]
+	if not decls:
+		if word_count(tgt, path) == 0:
+			diags.append(("no-variable", "MODULE_PARM names '%s', "
+				      "which does not exist: left unchanged" % tgt))
+		else:
+			diags.append(("no-declaration", "no declaration of '%s' "
+				      "found in this file (declared in a header "
+				      "or extern elsewhere?): left unchanged" % tgt))
+		return res
+	if defs_only:
+		ts, dline, dcol, ext = defs_only[0]
+	else:
+		ts, dline, dcol, ext = decls[0]
+		diags.append(("extern", "'%s' is only declared extern here; "
+			      "type taken from that declaration" % tgt))
+	res["after"] = dline > int(p.line)
+	if res["after"] and decl_is_multi(path, dline, dcol):
+		diags.append(("order", "'%s' is declared after its MODULE_PARM, in a "
+			      "declaration of several variables; module_param "
+			      "must follow it: move the declaration up by hand; "
+			      "left unchanged" % tgt))
+		return res
+	base, dims = split_type(ts)
+	declared = "%s %s%s" % (norm_base(base), tgt,
+				"".join("[%s]" % d for d in dims))
+	declared = declared.replace("* ", "*")
+	lettered = '"%s"' % s
+
+	def sizeof_dim(d):
+		return eval_int(d, defs) if d else None
+
+	def same_size(n, dim):
+		val = sizeof_dim(dim)
+		if val is not None:
+			return val == n, val
+		return None, dim
+
+	def check_letter(pt):
+		if letter is None or pt is None:
+			return
+		lsize, lsigned, lname = LETTERS[letter]
+		mtype, msize, msigned = pt
+		if letter == "s" or mtype == "charp":
+			return
+		what = None
+		if lsize != msize:
+			what = "size"
+		elif lsigned is not None and msigned is not None and \
+				lsigned != msigned:
+			what = "signedness"
+		if what:
+			diags.append(("type-mismatch", "type %s (%s) does not match "
+				      "the %s of the declaration '%s': "
+				      "converted as %s" % (lettered, lname, what,
+							   declared, mtype)))
+
+	# "cN": char array (string)
+	if csize is not None:
+		n = int(csize)
+		if counted:
+			diags.append(("string-array", "type %s of '%s' is an array "
+				      "of %d-%d strings of %d chars, which has no "
+				      "module_param equivalent: left unchanged" %
+				      (lettered, shown, mn, mx, n)))
+			return res
+		if not dims and norm_base(base).endswith("*"):
+			diags.append(("c-on-pointer", "type %s on the pointer '%s': "
+				      "the old kernel copied the string over the "
+				      "pointer; converted to charp" %
+				      (lettered, declared)))
+			res.update(form="named" if tgt != v else "param",
+				   ty="charp")
+			return res
+		if len(dims) != 1 or not is_char_base(base):
+			diags.append(("string-type", "type %s on '%s', which is not "
+				      "a char array: left unchanged" %
+				      (lettered, declared)))
+			return res
+		eq, val = same_size(n, dims[0])
+		if eq is None:
+			eq = re.sub(r'\s+', '', dims[0]) == \
+				re.sub(r'\s+', '', m.group(4))
+		if eq is False:
+			diags.append(("string-size", "type %s gives %d bytes but "
+				      "sizeof(%s) is %s: converted with sizeof(%s)" %
+				      (lettered, n, tgt, val, tgt)))
+		res.update(form="string")
+		return res
+
+	# letters b h i l s
+	if letter == "s" and len(dims) == 1 and is_char_base(base):
+		diags.append(("s-on-char-array", "type \"s\" (char *) on the "
+			      "char array '%s': converted to module_param_string"
+			      % declared))
+		res.update(form="string")
+		return res
+	if letter == "s" and not dims and not norm_base(base).endswith("*"):
+		diags.append(("type-mismatch", "type \"s\" (char *) on '%s', which "
+			      "is not a pointer: left unchanged" % declared))
+		return res
+	if len(dims) > 1:
+		diags.append(("no-equivalent", "'%s' is a multi-dimensional array: "
+			      "no module_param equivalent for %s: left unchanged" %
+			      (declared, lettered)))
+		return res
+	pt = ptype(base, path)
+	if pt is None:
+		diags.append(("unknown-type", "cannot map the declared type of "
+			      "'%s' to a module_param type: left unchanged" %
+			      declared))
+		return res
+	res["ty"] = pt[0]
+	if norm_base(base) == "char *" and re.search(r'\bconst\b', base):
+		diags.append(("const-charp", "'%s' is const char *; module_param "
+			      "charp needs char *: drop the const" % declared))
+	if not dims:
+		if counted and mx > 1:
+			diags.append(("range-on-scalar", "type %s on the scalar '%s' "
+				      "is an element count (%d to %d values), not "
+				      "a value range; the old kernel wrote past the "
+				      "variable: no equivalent, left unchanged" %
+				      (lettered, declared, mn, mx)))
+			return res
+		check_letter(pt)
+		res.update(form="named" if tgt != v else "param")
+		return res
+	# array
+	if not counted:
+		diags.append(("scalar-on-array", "scalar type %s on the array "
+			      "'%s': only the first element was set; converted "
+			      "to module_param_named(%s, %s[0], ...)" %
+			      (lettered, declared, v, tgt)))
+		check_letter(pt)
+		res.update(form="named", tgt=tgt + "[0]")
+		return res
+	check_letter(pt)
+	eq, val = same_size(mx, dims[0])
+	if eq is False:
+		diags.append(("range-size", "type %s allows at most %d values but "
+			      "'%s' has %d elements: converted to an array "
+			      "of up to %d" % (lettered, mx, declared, val,
+					      min(mx, val) if mx > val else val)))
+	if mn > 1:
+		res.update(form="cb", min=mn)
+		diags.append(("callback", "type %s requires at least %d values: "
+			      "converted to module_param_cb with a setter that "
+			      "keeps that check" % (lettered, mn)))
+		return res
+	res.update(form="array_named" if tgt != v else "array")
+	return res
+
+
+def want(v, t, p, form, after):
+	r = decide(v, t, p[0])
+	placed = r["after"] or r["form"] == "cb"
+	if r["form"] != form or placed != after:
+		cocci.include_match(False)
+	return r
+
+@script:python depends on report@
+@@
+REPORT[0] = True
+
+@script:python@
+perm << virtual.perm;
+@@
+set_perm(perm)
+
+@script:python@
+s << virtual.stats;
+@@
+STATS_ON[0] = True
+
+@r@
+declarer name MODULE_PARM;
+identifier v;
+expression t;
+position p;
+@@
+
+MODULE_PARM@p(v, t);
+
+@script:python ra@
+v << r.v;
+p << r.p;
+dv;
+@@
+coccinelle.dv = cocci.make_ident(alias_of(v, p[0].file))
+
+@d@
+identifier ra.dv;
+type T;
+position q;
+@@
+
+(
+T dv@q;
+|
+T dv@q = ...;
+)
+
+@script:python@
+dv << ra.dv;
+T << d.T;
+q << d.q;
+@@
+record_decl(dv, T, q[0])
+
+// ---------------------------------------------------------------------------
+// report, context, org: decisions and diagnostics only
+
+@script:python depends on report@
+v << r.v;
+t << r.t;
+p << r.p;
+@@
+decide(v, t, p[0])
+
+@depends on context@
+identifier r.v;
+expression r.t;
+position r.p;
+@@
+
+* MODULE_PARM@p(v, t);
+
+@script:python depends on org@
+v << r.v;
+t << r.t;
+p << r.p;
+@@
+r = decide(v, t, p[0])
+coccilib.org.print_todo(p[0], "MODULE_PARM(%s): %s" % (v, r["form"]))
+
+// ---------------------------------------------------------------------------
+// patch: for each (form, placement) a rule finds the sites again, a script
+// keeps those decided for that form and binds the pieces, a rule rewrites.
+
+@m_i_param depends on patch@
+declarer name MODULE_PARM;
+identifier v;
+expression t;
+position p;
+@@
+
+MODULE_PARM@p(v, t);
+
+@script:python s_i_param@
+v << m_i_param.v;
+t << m_i_param.t;
+p << m_i_param.p;
+ty;
+perm;
+@@
+r = want(v, t, p, "param", False)
+coccinelle.ty = cocci.make_ident(r["ty"] or "int")
+coccinelle.perm = cocci.make_expr(r["perm"])
+
+@depends on patch@
+identifier m_i_param.v, s_i_param.ty;
+expression s_i_param.perm;
+expression m_i_param.t;
+declarer name module_param;
+@@
+
+- MODULE_PARM(v, t);
++ module_param(v, ty, perm);
+
+@m_i_array depends on patch@
+declarer name MODULE_PARM;
+identifier v;
+expression t;
+position p;
+@@
+
+MODULE_PARM@p(v, t);
+
+@script:python s_i_array@
+v << m_i_array.v;
+t << m_i_array.t;
+p << m_i_array.p;
+ty;
+perm;
+@@
+r = want(v, t, p, "array", False)
+coccinelle.ty = cocci.make_ident(r["ty"] or "int")
+coccinelle.perm = cocci.make_expr(r["perm"])
+
+@depends on patch@
+identifier m_i_array.v, s_i_array.ty;
+expression s_i_array.perm;
+expression m_i_array.t;
+declarer name module_param_array;
+@@
+
+- MODULE_PARM(v, t);
++ module_param_array(v, ty, NULL, perm);
+
+@m_i_string depends on patch@
+declarer name MODULE_PARM;
+identifier v;
+expression t;
+position p;
+@@
+
+MODULE_PARM@p(v, t);
+
+@script:python s_i_string@
+v << m_i_string.v;
+t << m_i_string.t;
+p << m_i_string.p;
+dv;
+perm;
+@@
+r = want(v, t, p, "string", False)
+coccinelle.dv = cocci.make_ident(r["dv"])
+coccinelle.perm = cocci.make_expr(r["perm"])
+
+@depends on patch@
+identifier m_i_string.v, s_i_string.dv;
+expression s_i_string.perm;
+expression m_i_string.t;
+declarer name module_param_string;
+@@
+
+- MODULE_PARM(v, t);
++ module_param_string(v, dv, sizeof(dv), perm);
+
+@m_i_named depends on patch@
+declarer name MODULE_PARM;
+identifier v;
+expression t;
+position p;
+@@
+
+MODULE_PARM@p(v, t);
+
+@script:python s_i_named@
+v << m_i_named.v;
+t << m_i_named.t;
+p << m_i_named.p;
+dv;
+tgt;
+ty;
+perm;
+@@
+r = want(v, t, p, "named", False)
+coccinelle.dv = cocci.make_ident(r["dv"])
+coccinelle.tgt = cocci.make_expr(r["tgt"])
+coccinelle.ty = cocci.make_ident(r["ty"] or "int")
+coccinelle.perm = cocci.make_expr(r["perm"])
+
+@depends on patch@
+identifier m_i_named.v, s_i_named.ty;
+expression s_i_named.tgt, s_i_named.perm;
+expression m_i_named.t;
+declarer name module_param_named;
+@@
+
+- MODULE_PARM(v, t);
++ module_param_named(v, tgt, ty, perm);
+
+@m_i_array_named depends on patch@
+declarer name MODULE_PARM;
+identifier v;
+expression t;
+position p;
+@@
+
+MODULE_PARM@p(v, t);
+
+@script:python s_i_array_named@
+v << m_i_array_named.v;
+t << m_i_array_named.t;
+p << m_i_array_named.p;
+dv;
+ty;
+perm;
+@@
+r = want(v, t, p, "array_named", False)
+coccinelle.dv = cocci.make_ident(r["dv"])
+coccinelle.ty = cocci.make_ident(r["ty"] or "int")
+coccinelle.perm = cocci.make_expr(r["perm"])
+
+@depends on patch@
+identifier m_i_array_named.v, s_i_array_named.dv, s_i_array_named.ty;
+expression s_i_array_named.perm;
+expression m_i_array_named.t;
+declarer name module_param_array_named;
+@@
+
+- MODULE_PARM(v, t);
++ module_param_array_named(v, dv, ty, NULL, perm);
+
+@m_a_param depends on patch@
+declarer name MODULE_PARM;
+identifier v;
+expression t;
+position p;
+@@
+
+MODULE_PARM@p(v, t);
+
+@script:python s_a_param@
+v << m_a_param.v;
+t << m_a_param.t;
+p << m_a_param.p;
+dv;
+ty;
+perm;
+@@
+r = want(v, t, p, "param", True)
+coccinelle.ty = cocci.make_ident(r["ty"] or "int")
+coccinelle.perm = cocci.make_expr(r["perm"])
+coccinelle.dv = cocci.make_ident(r["dv"])
+
+@depends on patch@
+identifier m_a_param.v, s_a_param.dv, s_a_param.ty;
+expression s_a_param.perm;
+type T;
+declarer name module_param;
+@@
+
+  T dv;
++ module_param(v, ty, perm);
+
+@m_a_array depends on patch@
+declarer name MODULE_PARM;
+identifier v;
+expression t;
+position p;
+@@
+
+MODULE_PARM@p(v, t);
+
+@script:python s_a_array@
+v << m_a_array.v;
+t << m_a_array.t;
+p << m_a_array.p;
+dv;
+ty;
+perm;
+@@
+r = want(v, t, p, "array", True)
+coccinelle.ty = cocci.make_ident(r["ty"] or "int")
+coccinelle.perm = cocci.make_expr(r["perm"])
+coccinelle.dv = cocci.make_ident(r["dv"])
+
+@depends on patch@
+identifier m_a_array.v, s_a_array.dv, s_a_array.ty;
+expression s_a_array.perm;
+type T;
+declarer name module_param_array;
+@@
+
+  T dv;
++ module_param_array(v, ty, NULL, perm);
+
+@m_a_string depends on patch@
+declarer name MODULE_PARM;
+identifier v;
+expression t;
+position p;
+@@
+
+MODULE_PARM@p(v, t);
+
+@script:python s_a_string@
+v << m_a_string.v;
+t << m_a_string.t;
+p << m_a_string.p;
+dv;
+perm;
+@@
+r = want(v, t, p, "string", True)
+coccinelle.dv = cocci.make_ident(r["dv"])
+coccinelle.perm = cocci.make_expr(r["perm"])
+
+@depends on patch@
+identifier m_a_string.v, s_a_string.dv;
+expression s_a_string.perm;
+type T;
+declarer name module_param_string;
+@@
+
+  T dv;
++ module_param_string(v, dv, sizeof(dv), perm);
+
+@m_a_named depends on patch@
+declarer name MODULE_PARM;
+identifier v;
+expression t;
+position p;
+@@
+
+MODULE_PARM@p(v, t);
+
+@script:python s_a_named@
+v << m_a_named.v;
+t << m_a_named.t;
+p << m_a_named.p;
+dv;
+tgt;
+ty;
+perm;
+@@
+r = want(v, t, p, "named", True)
+coccinelle.dv = cocci.make_ident(r["dv"])
+coccinelle.tgt = cocci.make_expr(r["tgt"])
+coccinelle.ty = cocci.make_ident(r["ty"] or "int")
+coccinelle.perm = cocci.make_expr(r["perm"])
+
+@depends on patch@
+identifier m_a_named.v, s_a_named.dv, s_a_named.ty;
+expression s_a_named.tgt, s_a_named.perm;
+type T;
+declarer name module_param_named;
+@@
+
+  T dv;
++ module_param_named(v, tgt, ty, perm);
+
+@m_a_array_named depends on patch@
+declarer name MODULE_PARM;
+identifier v;
+expression t;
+position p;
+@@
+
+MODULE_PARM@p(v, t);
+
+@script:python s_a_array_named@
+v << m_a_array_named.v;
+t << m_a_array_named.t;
+p << m_a_array_named.p;
+dv;
+ty;
+perm;
+@@
+r = want(v, t, p, "array_named", True)
+coccinelle.dv = cocci.make_ident(r["dv"])
+coccinelle.ty = cocci.make_ident(r["ty"] or "int")
+coccinelle.perm = cocci.make_expr(r["perm"])
+
+@depends on patch@
+identifier m_a_array_named.v, s_a_array_named.dv, s_a_array_named.ty;
+expression s_a_array_named.perm;
+type T;
+declarer name module_param_array_named;
+@@
+
+  T dv;
++ module_param_array_named(v, dv, ty, NULL, perm);
+
+// The callback form always follows the declaration: its code uses it.
+@m_a_cb depends on patch@
+declarer name MODULE_PARM;
+identifier v;
+expression t;
+position p;
+@@
+
+MODULE_PARM@p(v, t);
+
+@script:python s_a_cb@
+v << m_a_cb.v;
+t << m_a_cb.t;
+p << m_a_cb.p;
+dv;
+ty;
+perm;
+nmin;
+setfn;
+getfn;
+freefn;
+opsvar;
+arrvar;
+numvar;
+elemops;
+tystr;
+@@
+r = want(v, t, p, "cb", True)
+ty = r["ty"] or "int"
+coccinelle.dv = cocci.make_ident(r["tgt"])
+coccinelle.ty = cocci.make_ident(ty)
+coccinelle.perm = cocci.make_expr(r["perm"])
+coccinelle.nmin = cocci.make_expr(str(r["min"]))
+coccinelle.setfn = cocci.make_ident("modparm_set_" + v)
+coccinelle.getfn = cocci.make_ident("modparm_get_" + v)
+coccinelle.freefn = cocci.make_ident("modparm_free_" + v)
+coccinelle.opsvar = cocci.make_ident("modparm_ops_" + v)
+coccinelle.arrvar = cocci.make_ident("modparm_arr_" + v)
+coccinelle.numvar = cocci.make_ident("modparm_num_" + v)
+coccinelle.elemops = cocci.make_ident("param_ops_" + ty)
+coccinelle.tystr = cocci.make_expr('"array of %s"' % ty)
+
+@depends on patch@
+identifier m_a_cb.v, s_a_cb.dv, s_a_cb.setfn, s_a_cb.getfn, s_a_cb.freefn;
+identifier s_a_cb.opsvar, s_a_cb.arrvar, s_a_cb.numvar, s_a_cb.elemops;
+expression s_a_cb.perm, s_a_cb.nmin, s_a_cb.tystr;
+type T;
+declarer name module_param_cb, __MODULE_PARM_TYPE;
+@@
+
+  T dv;
++ static unsigned int numvar;
++ static struct kparam_array arrvar = {
++	.max = ARRAY_SIZE(dv),
++	.elemsize = sizeof(dv[0]),
++	.num = &numvar,
++	.ops = &elemops,
++	.elem = dv,
++ };
++
++ static int setfn(const char *val, const struct kernel_param *kp)
++ {
++	int ret = param_array_ops.set(val, kp);
++
++	if (ret == 0 && numvar < nmin)
++		return -EINVAL;
++	return ret;
++ }
++
++ static int getfn(char *buf, const struct kernel_param *kp)
++ {
++	return param_array_ops.get(buf, kp);
++ }
++
++ static void freefn(void *arg)
++ {
++	param_array_ops.free(arg);
++ }
++
++ static const struct kernel_param_ops opsvar = {
++	.set = setfn,
++	.get = getfn,
++	.free = freefn,
++ };
++ module_param_cb(v, &opsvar, &arrvar, perm);
++ __MODULE_PARM_TYPE(v, tystr);
+
+// Sites whose module_param* went after the declaration
+@m_moved depends on patch@
+declarer name MODULE_PARM;
+identifier v;
+expression t;
+position p;
+@@
+
+MODULE_PARM@p(v, t);
+
+@script:python s_moved@
+v << m_moved.v;
+t << m_moved.t;
+p << m_moved.p;
+mv;
+@@
+r = decide(v, t, p[0])
+if r["form"] == "left" or not (r["after"] or r["form"] == "cb"):
+	cocci.include_match(False)
+coccinelle.mv = cocci.make_ident(v)
+
+@depends on patch@
+identifier s_moved.mv;
+expression m_moved.t;
+@@
+
+- MODULE_PARM(mv, t);
