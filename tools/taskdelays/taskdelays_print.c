@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Printing of TASKSTATS records for taskdelays */
+#include <inttypes.h>
+#include <stdio.h>
+#include <linux/taskstats.h>
+
+#include "taskdelays_print.h"
+
+#define TD_SYSCTL "/proc/sys/kernel/task_delayacct"
+
+void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose)
+{
+	int i;
+
+	fprintf(f, "%s %" PRIu32 " (%s)\n", st->is_tgid ? "TGID" : "PID",
+		st->id, st->have_comm ? st->comm : "?");
+	if (verbose || st->version > TASKSTATS_VERSION)
+		fprintf(f, "# taskstats version %u, %zu bytes%s\n", st->version,
+			st->len, st->version > TASKSTATS_VERSION ?
+			", newer than this tool knows: extra fields ignored" : "");
+	if (!raw)
+		fprintf(f, "%-10s %12s %16s %14s\n", "delay", "count",
+			"total ns", "average ms");
+	for (i = 0; i < TD_NR_DELAYS; i++) {
+		const struct td_delay_val *v = &st->delay[i];
+		const char *name = td_delays[i].name;
+
+		if (!v->present) {
+			/* an older kernel does not keep this delay */
+			fprintf(f, raw ? "%s: n/a\n" : "%-10s %12s\n", name,
+				"n/a");
+			continue;
+		}
+		if (raw) {
+			fprintf(f, "%s: %" PRIu64 " %" PRIu64 "\n", name,
+				v->count, v->total_ns);
+			continue;
+		}
+		fprintf(f, "%-10s %12" PRIu64 " %16" PRIu64 " %14.3f\n", name,
+			v->count, v->total_ns, td_delay_avg_ns(v) / 1e6);
+	}
+	if (verbose && st->have_cpu_run)
+		fprintf(f, "# cpu run real %" PRIu64 " ns, virtual %" PRIu64 " ns\n",
+			st->cpu_run_real_ns, st->cpu_run_virtual_ns);
+}
+
+int td_check_delayacct(void)
+{
+	FILE *f = fopen(TD_SYSCTL, "r");
+	int on = -1;
+
+	if (!f)
+		return -1;
+	if (fscanf(f, "%d", &on) != 1)
+		on = -1;
+	fclose(f);
+	if (on == 0)
+		fprintf(stderr,
+			"taskdelays: delay accounting is off (kernel.task_delayacct = 0): only cpu delay is collected.\n"
+			"taskdelays: enable it with 'sysctl kernel.task_delayacct=1' or the 'delayacct' boot option; tasks started before that keep no other delays.\n");
+	return on;
+}

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Parser for TASKSTATS generic netlink replies, see taskstats_parse.h.
+ *
+ * struct taskstats only grows at its end, one version at a time.  A
+ * reply may come from an older kernel (shorter struct, fewer fields) or a
+ * newer one (longer struct than our header): copy what fits into a zeroed
+ * struct and mark a field present only when both the version the kernel
+ * reports and the length it sent cover it.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <netlink/genl/genl.h>
+#include <netlink/attr.h>
+#include <netlink/msg.h>
+#include <linux/taskstats.h>
+
+#include "taskstats_parse.h"
+
+#define DELAY(n, t, v) {						\
+	.name = #n, .title = t, .since = v,				\
+	.count_off = offsetof(struct taskstats, n##_count),		\
+	.total_off = offsetof(struct taskstats, n##_delay_total),	\
+}
+
+/* Versions from the history of include/uapi/linux/taskstats.h */
+const struct td_delay_desc td_delays[TD_NR_DELAYS] = {
+	[TD_CPU]	= DELAY(cpu, "CPU", 1),
+	[TD_BLKIO]	= DELAY(blkio, "IO", 1),
+	[TD_SWAPIN]	= DELAY(swapin, "SWAP", 1),
+	[TD_FREEPAGES]	= DELAY(freepages, "RECLAIM", 7),
+	[TD_THRASHING]	= DELAY(thrashing, "THRASHING", 9),
+	[TD_COMPACT]	= DELAY(compact, "COMPACT", 11),
+	[TD_WPCOPY]	= DELAY(wpcopy, "WPCOPY", 13),
+};
+
+/* Basic accounting fields (ac_comm and on) arrived in version 2 */
+#define TD_BASIC_SINCE 2
+
+static struct nla_policy td_policy[TASKSTATS_TYPE_MAX + 1] = {
+	[TASKSTATS_TYPE_PID]		= { .type = NLA_U32 },
+	[TASKSTATS_TYPE_TGID]		= { .type = NLA_U32 },
+	[TASKSTATS_TYPE_STATS]		= { .type = NLA_UNSPEC },
+	[TASKSTATS_TYPE_AGGR_PID]	= { .type = NLA_NESTED },
+	[TASKSTATS_TYPE_AGGR_TGID]	= { .type = NLA_NESTED },
+};
+
+static int td_fail(struct td_msg *msg, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg->err, sizeof(msg->err), fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+static bool td_covers(const struct td_stats *st, unsigned int since,
+		      size_t off, size_t size)
+{
+	return st->version >= since && st->len >= off + size;
+}
+
+static uint64_t td_u64_at(const struct taskstats *ts, size_t off)
+{
+	uint64_t v;
+
+	memcpy(&v, (const char *)ts + off, sizeof(v));
+	return v;
+}
+
+static void td_fill_comm(struct td_stats *st, const struct taskstats *ts)
+{
+	size_t i;
+
+	st->have_comm = td_covers(st, TD_BASIC_SINCE,
+				  offsetof(struct taskstats, ac_comm),
+				  sizeof(ts->ac_comm));
+	if (!st->have_comm)
+		return;
+	/* The kernel NUL-terminates, but a reply is not trusted to. */
+	for (i = 0; i < sizeof(ts->ac_comm) && ts->ac_comm[i]; i++) {
+		unsigned char c = ts->ac_comm[i];
+
+		st->comm[i] = (c >= 0x20 && c < 0x7f) ? c : '?';
+	}
+	st->comm[i] = '\0';
+}
+
+static int td_fill_stats(struct td_msg *msg, struct td_stats *st,
+			 const struct nlattr *attr)
+{
+	struct taskstats ts;
+	size_t len = nla_len(attr);
+	uint16_t version;
+	int i;
+
+	if (len < sizeof(version))
+		return td_fail(msg, "taskstats payload of %zu bytes has no version",
+			       len);
+	memcpy(&version, nla_data(attr), sizeof(version));
+	if (version == 0)
+		return td_fail(msg, "taskstats version 0 is not valid");
+
+	memset(&ts, 0, sizeof(ts));
+	memcpy(&ts, nla_data(attr), len < sizeof(ts) ? len : sizeof(ts));
+	st->version = version;
+	st->len = len;
+
+	for (i = 0; i < TD_NR_DELAYS; i++) {
+		const struct td_delay_desc *d = &td_delays[i];
+		struct td_delay_val *v = &st->delay[i];
+
+		v->present = td_covers(st, d->since, d->count_off, 8) &&
+			     td_covers(st, d->since, d->total_off, 8);
+		if (!v->present)
+			continue;
+		v->count = td_u64_at(&ts, d->count_off);
+		v->total_ns = td_u64_at(&ts, d->total_off);
+	}
+
+	st->have_cpu_run = td_covers(st, 1,
+				     offsetof(struct taskstats, cpu_run_virtual_total),
+				     sizeof(ts.cpu_run_virtual_total));
+	if (st->have_cpu_run) {
+		st->cpu_run_real_ns = ts.cpu_run_real_total;
+		st->cpu_run_virtual_ns = ts.cpu_run_virtual_total;
+	}
+
+	st->have_ids = td_covers(st, TD_BASIC_SINCE,
+				 offsetof(struct taskstats, ac_ppid),
+				 sizeof(ts.ac_ppid));
+	if (st->have_ids) {
+		st->uid = ts.ac_uid;
+		st->ppid = ts.ac_ppid;
+	}
+	td_fill_comm(st, &ts);
+	return 0;
+}
+
+static int td_parse_aggr(struct td_msg *msg, struct nlattr *nest, bool is_tgid)
+{
+	struct nlattr *tb[TASKSTATS_TYPE_MAX + 1];
+	int id_type = is_tgid ? TASKSTATS_TYPE_TGID : TASKSTATS_TYPE_PID;
+	struct td_stats *st;
+	int err;
+
+	if (msg->nr >= TD_MAX_RECORDS)
+		return td_fail(msg, "more than %d records in one message",
+			       TD_MAX_RECORDS);
+
+	err = nla_parse_nested(tb, TASKSTATS_TYPE_MAX, nest, td_policy);
+	if (err < 0)
+		return td_fail(msg, "bad attributes in %s: %s",
+			       is_tgid ? "AGGR_TGID" : "AGGR_PID",
+			       nl_geterror(err));
+	if (!tb[id_type])
+		return td_fail(msg, "%s without %s", is_tgid ? "AGGR_TGID" :
+			       "AGGR_PID", is_tgid ? "TGID" : "PID");
+	if (!tb[TASKSTATS_TYPE_STATS])
+		return td_fail(msg, "%s without STATS",
+			       is_tgid ? "AGGR_TGID" : "AGGR_PID");
+
+	st = &msg->rec[msg->nr];
+	memset(st, 0, sizeof(*st));
+	st->is_tgid = is_tgid;
+	st->id = nla_get_u32(tb[id_type]);
+	err = td_fill_stats(msg, st, tb[TASKSTATS_TYPE_STATS]);
+	if (err)
+		return err;
+	msg->nr++;
+	return 0;
+}
+
+static int td_parse_error(const struct nlmsghdr *nlh, struct td_msg *msg)
+{
+	const struct nlmsgerr *e = nlmsg_data(nlh);
+
+	if (nlh->nlmsg_len < NLMSG_HDRLEN + sizeof(e->error))
+		return td_fail(msg, "truncated NLMSG_ERROR (%u bytes)",
+			       nlh->nlmsg_len);
+	if (e->error > 0 || e->error < -4095)
+		return td_fail(msg, "NLMSG_ERROR with impossible errno %d",
+			       e->error);
+	msg->nl_error = e->error;
+	return 0;
+}
+
+int td_parse_msg(const void *buf, size_t len, int family, struct td_msg *msg)
+{
+	struct nlattr *tb[TASKSTATS_TYPE_MAX + 1];
+	struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
+	struct genlmsghdr *gnlh;
+	int err;
+
+	memset(msg, 0, sizeof(*msg));
+	if (len < NLMSG_HDRLEN)
+		return td_fail(msg, "message of %zu bytes is shorter than a header",
+			       len);
+	if (nlh->nlmsg_len < NLMSG_HDRLEN || nlh->nlmsg_len > len)
+		return td_fail(msg, "nlmsg_len %u does not fit in %zu bytes",
+			       nlh->nlmsg_len, len);
+
+	switch (nlh->nlmsg_type) {
+	case NLMSG_ERROR:
+		return td_parse_error(nlh, msg);
+	case NLMSG_DONE:
+		msg->done = true;
+		return 0;
+	}
+	if (nlh->nlmsg_type != family)
+		return td_fail(msg, "unexpected message type %u",
+			       nlh->nlmsg_type);
+	if (!genlmsg_valid_hdr(nlh, 0))
+		return td_fail(msg, "truncated generic netlink header");
+	gnlh = nlmsg_data(nlh);
+	if (gnlh->cmd != TASKSTATS_CMD_NEW)
+		return td_fail(msg, "unexpected TASKSTATS command %u",
+			       gnlh->cmd);
+
+	err = genlmsg_parse(nlh, 0, tb, TASKSTATS_TYPE_MAX, td_policy);
+	if (err < 0)
+		return td_fail(msg, "bad attributes: %s", nl_geterror(err));
+
+	if (tb[TASKSTATS_TYPE_AGGR_PID]) {
+		err = td_parse_aggr(msg, tb[TASKSTATS_TYPE_AGGR_PID], false);
+		if (err)
+			return err;
+	}
+	if (tb[TASKSTATS_TYPE_AGGR_TGID]) {
+		err = td_parse_aggr(msg, tb[TASKSTATS_TYPE_AGGR_TGID], true);
+		if (err)
+			return err;
+	}
+	if (!msg->nr)
+		return td_fail(msg, "reply without AGGR_PID or AGGR_TGID");
+	return 0;
+}
+
+uint64_t td_delay_avg_ns(const struct td_delay_val *v)
+{
+	return v->count ? v->total_ns / v->count : 0;
+}

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Parser for TASKSTATS generic netlink replies.
+ *
+ * Kept apart from the socket code so that it can be unit tested and fuzzed
+ * on raw bytes: everything it reads comes from the kernel (or the fuzzer)
+ * and is checked before use.
+ */
+#ifndef TASKSTATS_PARSE_H
+#define TASKSTATS_PARSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum td_delay {
+	TD_CPU,
+	TD_BLKIO,
+	TD_SWAPIN,
+	TD_FREEPAGES,
+	TD_THRASHING,
+	TD_COMPACT,
+	TD_WPCOPY,
+	TD_NR_DELAYS,
+};
+
+/* What we know about one delay type of struct taskstats */
+struct td_delay_desc {
+	const char *name;	/* key, as in /proc/<pid>/delays */
+	const char *title;	/* column title for humans */
+	unsigned int since;	/* first TASKSTATS_VERSION that has it */
+	size_t count_off;	/* offsetof(struct taskstats, <x>_count) */
+	size_t total_off;	/* offsetof(struct taskstats, <x>_delay_total) */
+};
+
+extern const struct td_delay_desc td_delays[TD_NR_DELAYS];
+
+struct td_delay_val {
+	bool present;		/* the kernel's struct version/length has it */
+	uint64_t count;
+	uint64_t total_ns;
+};
+
+/* One struct taskstats as the kernel sent it, plus what we made of it */
+struct td_stats {
+	bool is_tgid;		/* from TASKSTATS_TYPE_AGGR_TGID */
+	uint32_t id;		/* pid or tgid the kernel named */
+	unsigned int version;	/* struct taskstats version field */
+	size_t len;		/* payload length the kernel sent */
+	bool have_comm;
+	char comm[33];
+	bool have_ids;
+	uint32_t uid;
+	uint32_t ppid;
+	bool have_cpu_run;
+	uint64_t cpu_run_real_ns;
+	uint64_t cpu_run_virtual_ns;
+	struct td_delay_val delay[TD_NR_DELAYS];
+};
+
+#define TD_MAX_RECORDS 2	/* an exit message carries pid and tgid */
+
+struct td_msg {
+	int nl_error;		/* negative errno of an NLMSG_ERROR, else 0 */
+	bool done;		/* NLMSG_DONE */
+	unsigned int nr;	/* records in rec[] */
+	struct td_stats rec[TD_MAX_RECORDS];
+	char err[128];		/* why the message is malformed */
+};
+
+/*
+ * Parse one netlink message of @len bytes at @buf (the nlmsghdr and what
+ * follows).  @family is the TASKSTATS generic netlink family id; other
+ * message types are rejected.  Returns 0 and fills @msg, or -EINVAL with a
+ * reason in @msg->err.  Never reads outside @buf.
+ */
+int td_parse_msg(const void *buf, size_t len, int family, struct td_msg *msg);
+
+/* Average delay in nanoseconds, 0 when nothing was counted */
+uint64_t td_delay_avg_ns(const struct td_delay_val *v);
+
+#endif /* TASKSTATS_PARSE_H */
