@@ -24,6 +24,7 @@ virtual patch
 virtual context
 virtual org
 virtual report
+virtual stats
 
 @initialize:python@
 @@
@@ -566,8 +567,7 @@ perm << virtual.perm;
 @@
 set_perm(perm)
 
-@script:python@
-s << virtual.stats;
+@script:python depends on stats@
 @@
 STATS_ON[0] = True
 
