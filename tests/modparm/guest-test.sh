@@ -20,8 +20,10 @@ PERM=${PERM:-0}
 
 MODULES='modparm_legacy modparm_legacy_cb'
 
-# Good values, per module: parameter|insmod value|value the module reports.
-# Each row is checked twice: the module's own report and the sysfs file.
+# Good values, per module:
+#   parameter|insmod value|what the module reports[|what sysfs shows]
+# The sysfs column defaults to the module's: it differs where the module
+# shows a whole array and sysfs only the part that was set.
 # shellcheck disable=SC2034 # read through good_rows()
 GOOD_modparm_legacy='
 int_val|-123456|-123456
@@ -40,11 +42,17 @@ names|first,second,third|first,second,third
 name_buf|fifteen_chars_x|fifteen_chars_x
 gscd_port|0x300|768
 late_val|42|42
+u8_val|0x7f|127
+int_flag|1|1
+ports|0x3f8,0x2f8,0x3e8|1016,760,1000,0
+card_irq|10,11|10,11
+essid|seven_c|seven_c
+irq_list|7|7,9|7
 '
 
 # shellcheck disable=SC2034 # read through good_rows()
 GOOD_modparm_legacy_cb='
-pair|10,20,30|10,20,30,0
+pair|10,20,30|10,20,30,0|10,20,30
 '
 
 # Bad values: module|parameter=value|why the kernel must refuse it.
@@ -56,10 +64,11 @@ modparm_legacy|ushort_val=-1|negative for an unsigned short
 modparm_legacy|bool_val=maybe|not a boolean
 modparm_legacy|int_array=1,2,3,4,5|too many array elements
 modparm_legacy|io=1,2,3,4,5|too many elements for a macro-built count
+modparm_legacy|card_irq=1,2,3|too many elements for an aliased array
 modparm_legacy|name_buf=sixteen_chars_xx|string longer than its char-array buffer
+modparm_legacy|essid=eight_ch|string longer than the char array of an "s"
 modparm_legacy_cb|pair=1|fewer elements than the old minimum count
-modparm_legacy_cb|pair=1,2,3,4,5|too many array elements
-'
+modparm_legacy_cb|pair=1,2,3,4,5|too many array elements'
 
 nr=0
 npass=0
@@ -120,7 +129,8 @@ no_sysfs_expected()
 	return 1
 }
 
-# check_value MODULE PARAM EXPECTED: the module's own report, then sysfs.
+# check_value MODULE PARAM EXPECTED [SYSFS]: the module's own report,
+# then the sysfs file.
 check_value()
 {
 	got=$(sed -n "s/^$2=//p" "/proc/$1" 2>/dev/null)
@@ -141,12 +151,13 @@ check_value()
 		fi
 		return
 	fi
+	want=${4:-$3}
 	got=$(cat "$sys" 2>/dev/null)
-	if [ "$got" = "$3" ]; then
-		ok "$1 sysfs $2=$3"
+	if [ "$got" = "$want" ]; then
+		ok "$1 sysfs $2=$want"
 	else
-		diag "$sys says '$got', expected '$3'"
-		not_ok "$1 sysfs $2=$3"
+		diag "$sys says '$got', expected '$want'"
+		not_ok "$1 sysfs $2=$want"
 	fi
 }
 
@@ -156,7 +167,7 @@ load_good()
 {
 	m=$1
 	table=$(good_rows "$m")
-	args=$(echo "$table" | awk -F'|' 'NF == 3 { printf "%s=%s ", $1, $2 }')
+	args=$(echo "$table" | awk -F'|' 'NF >= 3 { printf "%s=%s ", $1, $2 }')
 
 	dmesg -c >/dev/null 2>&1
 	# One word per parameter=value: $args is split on purpose.
@@ -170,9 +181,9 @@ load_good()
 	fi
 
 	# A here-document, not a pipe: the loop must update the counters.
-	while IFS='|' read -r param _value expected; do
+	while IFS='|' read -r param _value expected sysfs; do
 		[ -n "$param" ] || continue
-		check_value "$m" "$param" "$expected"
+		check_value "$m" "$param" "$expected" "$sysfs"
 	done <<ROWS
 $table
 ROWS

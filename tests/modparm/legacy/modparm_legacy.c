@@ -90,6 +90,38 @@ static int gscd = 0x340;
 MODULE_PARM(gscd_port, "i");
 MODULE_PARM_DESC(gscd_port, "base port, an alias of gscd");
 
+/* 2.6-era drivers kept typedef'd types: u8 is a byte. */
+static u8 u8_val = 6;
+MODULE_PARM(u8_val, "b");
+MODULE_PARM_DESC(u8_val, "u8 through its typedef");
+
+/* An on/off int spelled as a count of zero or one value (b1dma.c). */
+static int int_flag;
+MODULE_PARM(int_flag, "0-1i");
+MODULE_PARM_DESC(int_flag, "0 or 1, kept an int");
+
+/* A type string from a #define, its count from __stringify(). */
+#define PORT_PARM "1-" __stringify(MAX_CARDS) "h"
+static u16 ports[MAX_CARDS];
+MODULE_PARM(ports, PORT_PARM);
+MODULE_PARM_DESC(ports, "port per card");
+
+/* An array parameter known by an alias. */
+static int cards[2];
+#define card_irq cards
+MODULE_PARM(card_irq, "1-2i");
+MODULE_PARM_DESC(card_irq, "irq per card, an alias of cards");
+
+/* "s" on a char array: the old kernel copied the string into it. */
+static char essid[8] = "any";
+MODULE_PARM(essid, "s");
+MODULE_PARM_DESC(essid, "network name, at most 7 characters");
+
+/* A scalar type on an array: only the first element was ever set. */
+static int irq_list[2] = { 5, 9 };
+MODULE_PARM(irq_list, "i");
+MODULE_PARM_DESC(irq_list, "irq of the first card");
+
 #ifdef MODULE
 /* Declared below: MODULE_PARM only stringified its argument. */
 MODULE_PARM(late_val, "i");
@@ -161,6 +193,12 @@ static int modparm_legacy_show(struct seq_file *m, void *unused)
 	seq_printf(m, "name_buf=%s\n", name_buf);
 	seq_printf(m, "gscd_port=%d\n", gscd_port);
 	seq_printf(m, "late_val=%d\n", late_val);
+	seq_printf(m, "u8_val=%u\n", u8_val);
+	seq_printf(m, "int_flag=%d\n", int_flag);
+	show_ushort_array(m, "ports", ports, ARRAY_SIZE(ports));
+	show_int_array(m, "card_irq", card_irq, ARRAY_SIZE(card_irq));
+	seq_printf(m, "essid=%s\n", essid);
+	show_int_array(m, "irq_list", irq_list, ARRAY_SIZE(irq_list));
 	return 0;
 }
 
