@@ -38,7 +38,8 @@ DECLS = {}	# (file, name) -> [(type string, line, col, extern)]
 DONE = {}	# (file, line, col) -> decision
 STRING_RE = re.compile(r'"((?:[^"\\]|\\.)*)"')
 TOKEN_RE = re.compile(r'\s*("(?:[^"\\]|\\.)*"|[A-Za-z_]\w*|\d\w*|\S)')
-TYPESTR_RE = re.compile(r'^(?:(\d+)(?:-(\d+))?)?(?:([bhils])|c(\d+))$')
+TYPESTR_RE = re.compile(r'^(?:(\d+|\{\w+\})(?:-(\d+|\{\w+\}))?)?'
+			r'(?:([bhils])|c(\d+|\{\w+\}))$')
 
 # old letter -> (size in bytes on LP64, signed, description)
 LETTERS = {
@@ -203,8 +204,12 @@ def decode(t, defs, depth=0):
 				j += 1
 			argtext = " ".join(arg)
 			val = eval_int(argtext, defs)
-			out += str(val) if val is not None else \
-				re.sub(r'\s+', '', expand(argtext, defs))
+			if val is not None:
+				out += str(val)
+			elif re.match(r'^[A-Za-z_]\w*$', argtext.strip()):
+				out += "{%s}" % argtext.strip()
+			else:
+				return None
 			i = j + 1
 		elif re.match(r'[A-Za-z_]', tok) and tok in defs:
 			sub = decode(defs[tok], defs, depth + 1)
@@ -344,6 +349,16 @@ def alias_of(v, path):
 	return v
 
 
+def header_decl(name, path):
+	"""Local header (as included) that mentions name in a declaration."""
+	text = read_text(path)
+	for h in include_paths(path, text):
+		if re.search(r'\b' + re.escape(name) + r'\s*(\[[^]]*\]\s*)*;',
+			     read_text(h)):
+			return os.path.basename(h)
+	return None
+
+
 def word_count(name, path):
 	"""Uses of name in the file beyond MODULE_PARM/MODULE_PARM_DESC."""
 	text = read_text(path)
@@ -395,12 +410,24 @@ def decide1(v, t, p):
 	mn, mx, letter, csize = m.group(1), m.group(2), m.group(3), m.group(4)
 	counted = mn is not None
 	if counted:
+		mx = mx if mx is not None else mn
+		if mn.startswith("{"):
+			diags.append(("type-string", "type string \"%s\" of '%s' has a "
+				      "minimum count that is not a number: left "
+				      "unchanged" % (s, v)))
+			return res
 		mn = int(mn)
-		mx = int(mx) if mx is not None else mn
+		mx = int(mx) if not mx.startswith("{") else mx[1:-1]
 	decls = DECLS.get((path, tgt), [])
 	defs_only = [d for d in decls if not d[3]]
 	if not decls:
-		if word_count(tgt, path) == 0:
+		hdr = header_decl(tgt, path)
+		if hdr:
+			diags.append(("no-declaration", "'%s' is only declared in %s "
+				      "(extern, defined in another file): no "
+				      "declaration here to follow, left unchanged" %
+				      (tgt, hdr)))
+		elif word_count(tgt, path) == 0:
 			diags.append(("no-variable", "MODULE_PARM names '%s', "
 				      "which does not exist: left unchanged" % tgt))
 		else:
@@ -431,7 +458,15 @@ def decide1(v, t, p):
 		return eval_int(d, defs) if d else None
 
 	def same_size(n, dim):
+		"""n: int or symbol; dim: the declared size text."""
 		val = sizeof_dim(dim)
+		if isinstance(n, str):
+			nv = eval_int(n, defs)
+			if nv is None:
+				if re.sub(r'\s+', '', dim) == n:
+					return True, dim
+				return None, dim
+			n = nv
 		if val is not None:
 			return val == n, val
 		return None, dim
@@ -457,10 +492,10 @@ def decide1(v, t, p):
 
 	# "cN": char array (string)
 	if csize is not None:
-		n = int(csize)
+		n = int(csize) if not csize.startswith("{") else csize[1:-1]
 		if counted:
 			diags.append(("string-array", "type %s of '%s' is an array "
-				      "of %d-%d strings of %d chars, which has no "
+				      "of %s-%s strings of %s chars, which has no "
 				      "module_param equivalent: left unchanged" %
 				      (lettered, shown, mn, mx, n)))
 			return res
@@ -478,11 +513,8 @@ def decide1(v, t, p):
 				      (lettered, declared)))
 			return res
 		eq, val = same_size(n, dims[0])
-		if eq is None:
-			eq = re.sub(r'\s+', '', dims[0]) == \
-				re.sub(r'\s+', '', m.group(4))
 		if eq is False:
-			diags.append(("string-size", "type %s gives %d bytes but "
+			diags.append(("string-size", "type %s gives %s bytes but "
 				      "sizeof(%s) is %s: converted with sizeof(%s)" %
 				      (lettered, n, tgt, val, tgt)))
 		res.update(form="string")
@@ -512,12 +544,13 @@ def decide1(v, t, p):
 		return res
 	res["ty"] = pt[0]
 	if norm_base(base) == "char *" and re.search(r'\bconst\b', base):
-		diags.append(("const-charp", "'%s' is const char *; module_param "
-			      "charp needs char *: drop the const" % declared))
+		diags.append(("const-charp", "'const %s': module_param's charp "
+			      "type check wants char *, drop the const or the "
+			      "build warns" % declared))
 	if not dims:
-		if counted and mx > 1:
+		if counted and (not isinstance(mx, int) or mx > 1):
 			diags.append(("range-on-scalar", "type %s on the scalar '%s' "
-				      "is an element count (%d to %d values), not "
+				      "is an element count (%s to %s values), not "
 				      "a value range; the old kernel wrote past the "
 				      "variable: no equivalent, left unchanged" %
 				      (lettered, declared, mn, mx)))
@@ -537,10 +570,9 @@ def decide1(v, t, p):
 	check_letter(pt)
 	eq, val = same_size(mx, dims[0])
 	if eq is False:
-		diags.append(("range-size", "type %s allows at most %d values but "
-			      "'%s' has %d elements: converted to an array "
-			      "of up to %d" % (lettered, mx, declared, val,
-					      min(mx, val) if mx > val else val)))
+		diags.append(("range-size", "type %s allows at most %s values but "
+			      "'%s' has %s elements: converted to an array "
+			      "of up to %s" % (lettered, mx, declared, val, val)))
 	if mn > 1:
 		res.update(form="cb", min=mn)
 		diags.append(("callback", "type %s requires at least %d values: "

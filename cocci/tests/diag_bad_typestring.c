@@ -1,0 +1,4 @@
+#include <linux/module.h>
+
+static int x;
+MODULE_PARM(x, "q");

@@ -1,0 +1,4 @@
+#include <linux/module.h>
+
+static char *mode;
+MODULE_PARM(mode, "c20");

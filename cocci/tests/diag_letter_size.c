@@ -1,0 +1,4 @@
+#include <linux/module.h>
+
+static long timeout = 100;
+MODULE_PARM(timeout, "i");

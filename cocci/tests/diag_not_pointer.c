@@ -1,0 +1,4 @@
+#include <linux/module.h>
+
+static int name;
+MODULE_PARM(name, "s");
