@@ -1,0 +1,131 @@
+#!/bin/sh
+# How many pages does a workload's hot code touch, stock vs reordered?
+#
+# usage: bench.sh KBUILD_OUT OUTDIR PROFILE...
+#
+# KBUILD_OUT holds a CONFIG_FUNCTION_REORDER kernel (vmlinux, vmlinux.o,
+# vmlinux.lds).  Its stock-order twin is made by linking the same
+# vmlinux.o with the function list taken out of the linker script, which
+# is exactly the layout of an empty list: the usual TEXT_TEXT order.
+#
+# The hot set is the functions that hold 99% of the samples of PROFILE
+# (readprofile(1) text of a run kept apart from the runs that made the
+# list).  For each layout: the distinct 4 KiB and 2 MiB pages the hot
+# set touches, against the physical minimum, hot bytes / 4096 rounded
+# up.  Also draws OUTDIR/text-layout.png.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+[ $# -ge 3 ] || { echo "usage: bench.sh KBUILD_OUT OUTDIR PROFILE..." >&2; exit 2; }
+kout=$1 out=$2
+shift 2
+die() { echo "bench: error: $*" >&2; exit 1; }
+for f in vmlinux vmlinux.o arch/x86/kernel/vmlinux.lds .vmlinux.cmd; do
+	[ -f "$kout/$f" ] || die "$kout/$f not found; build the kernel first"
+done
+grep -q '__reorder_text_start' "$kout/arch/x86/kernel/vmlinux.lds" ||
+	die "$kout is not a CONFIG_FUNCTION_REORDER kernel"
+mkdir -p "$out"
+
+# ---- the stock-order twin -------------------------------------------
+sed '/__reorder_text_start = \.;/,/__reorder_text_end = \.;/{/^ *\*(\.text\./d;}' \
+	"$kout/arch/x86/kernel/vmlinux.lds" > "$out/stock.lds"
+# cmd_vmlinux := ... link-vmlinux.sh "LD" "KBUILD_LDFLAGS" "LDFLAGS_vmlinux"
+link=$(sed -n 's/^cmd_vmlinux := .*link-vmlinux\.sh //p' "$kout/.vmlinux.cmd")
+[ -n "$link" ] || die "$kout/.vmlinux.cmd: no link-vmlinux.sh command"
+eval "set -- $link"
+ld=$1 ldflags=$2 ldflags_vmlinux=$3
+objs=vmlinux.o
+[ -f "$kout/init/version-timestamp.o" ] && objs="$objs init/version-timestamp.o"
+# The kallsyms tables are not linked in: they lie in .rodata and do not
+# move any text.
+# shellcheck disable=SC2086
+(cd "$kout" && $ld $ldflags $ldflags_vmlinux --unresolved-symbols=ignore-all \
+	-o "$out/vmlinux.stock" -T "$out/stock.lds" $objs) 2> "$out/stock-link.log" ||
+	die "linking the stock-order twin failed; see $out/stock-link.log"
+
+"$here/layout-table.sh" "$out/vmlinux.stock" > "$out/stock.tab"
+"$here/layout-table.sh" "$kout/vmlinux" > "$out/reordered.tab"
+
+# ---- the hot set ----------------------------------------------------
+# Merge the profiles by name, hottest first, and keep names until 99% of
+# all samples are covered.
+cat "$@" | awk '$2 != "total" && $1 ~ /^[0-9]+$/ { t[$2] += $1; all += $1 }
+	END { for (n in t) print t[n], n; print all, "total" > "/dev/stderr" }' \
+	2> "$out/total" | sort -k1,1nr -k2,2 > "$out/ticks"
+total=$(awk '{ print $1 }' "$out/total")
+[ "${total:-0}" -gt 0 ] || die "no samples in $*"
+awk -v total="$total" '{ if (sum >= 0.99 * total) exit; sum += $1; print $2 }' \
+	"$out/ticks" > "$out/hot"
+
+# pages LAYOUT.tab: hot functions, their bytes, 4 KiB and 2 MiB pages
+pages() {
+	awk 'NR == FNR { hot[$1] = 1; next }
+		($3 in hot) && $2 > 0 {
+			if (!seen[$3]++) bytes += $2
+			for (p = int($1 / 4096); p <= int(($1 + $2 - 1) / 4096); p++)
+				p4[p] = 1
+			for (p = int($1 / 2097152); p <= int(($1 + $2 - 1) / 2097152); p++)
+				p2[p] = 1
+			found[$3] = 1
+		}
+		END {
+			for (p in p4) n4++
+			for (p in p2) n2++
+			for (n in found) nf++
+			printf "%d %d %d %d\n", nf, bytes, n4, n2
+		}' "$out/hot" "$1"
+}
+read -r nf_s bytes_s p4_s p2_s <<EOF
+$(pages "$out/stock.tab")
+EOF
+read -r nf_r bytes_r p4_r p2_r <<EOF
+$(pages "$out/reordered.tab")
+EOF
+nhot=$(wc -l < "$out/hot")
+minimum=$(( (bytes_r + 4095) / 4096 ))
+text_kib=$(( $(awk '$3 == "_etext" { print $1 }' "$out/reordered.tab") / 1024 ))
+ratio_s=$(echo "scale=2; $p4_s / $minimum" | bc)
+ratio_r=$(echo "scale=2; $p4_r / $minimum" | bc)
+
+{
+	echo "reorder bench: hot set = $nhot functions holding 99% of $total samples ($*)"
+	echo "  functions found in the kernel: $nf_r; hot bytes: $bytes_r; .text: $text_kib KiB"
+	echo "  physical minimum:   $minimum 4 KiB pages"
+	echo "  stock order:        $p4_s 4 KiB pages ($ratio_s x minimum), $p2_s 2 MiB page(s)"
+	echo "  reordered:          $p4_r 4 KiB pages ($ratio_r x minimum), $p2_r 2 MiB page(s)"
+	if [ "$(echo "$p4_r <= 1.1 * $minimum" | bc)" -eq 1 ] && [ "$p2_r" -eq 1 ]; then
+		echo "  goal (<= 1.1 x minimum, one 2 MiB page): met"
+	else
+		echo "  goal (<= 1.1 x minimum, one 2 MiB page): NOT met"
+	fi
+} | tee "$out/result.txt"
+
+# ---- the picture ----------------------------------------------------
+# One row per layout: every function a grey box, hot ones red and
+# taller, 2 MiB boundaries as blue lines; x is the offset from _text.
+for l in stock reordered; do
+	awk 'NR == FNR { hot[$1] = 1; next }
+		$3 != "_etext" { print $1 / 1024, ($1 + ($2 > 0 ? $2 : 1)) / 1024, ($3 in hot) }' \
+		"$out/hot" "$out/$l.tab" > "$out/$l.dat"
+done
+if command -v gnuplot > /dev/null 2>&1; then
+	gnuplot <<EOF
+set terminal pngcairo size 1600,420 font ",11"
+set output "$out/text-layout.png"
+set title "Kernel .text: where the hot set ($nhot functions, 99% of samples) lies"
+set xlabel "offset from _text (KiB); blue: 2 MiB page boundaries"
+set xrange [0:*]
+set yrange [0.4:2.6]
+set ytics ("stock order: $p4_s x 4K pages" 1, "reordered: $p4_r x 4K pages" 2)
+do for [b=0:16] { set arrow from b*2048, graph 0 to b*2048, graph 1 nohead lc rgb "blue" lw 2 }
+set key off
+set style fill solid 1.0 noborder
+plot "$out/stock.dat" using ((\$1+\$2)/2):(1):((\$2-\$1)/2):(\$3 ? 0.35 : 0.2) with boxxyerror lc rgb "#b0b0b0", \
+     "$out/stock.dat" using ((\$1+\$2)/2):(\$3 ? 1 : 1/0):((\$2-\$1)/2 + 0.4):(0.35) with boxxyerror lc rgb "red", \
+     "$out/reordered.dat" using ((\$1+\$2)/2):(2):((\$2-\$1)/2):(\$3 ? 0.35 : 0.2) with boxxyerror lc rgb "#b0b0b0", \
+     "$out/reordered.dat" using ((\$1+\$2)/2):(\$3 ? 2 : 1/0):((\$2-\$1)/2 + 0.4):(0.35) with boxxyerror lc rgb "red"
+EOF
+	echo "  picture: $out/text-layout.png"
+else
+	echo "  picture: skipped, gnuplot not installed (Debian package gnuplot-nox)"
+fi

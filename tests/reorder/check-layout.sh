@@ -1,0 +1,150 @@
+#!/bin/sh
+# Host checks of a CONFIG_FUNCTION_REORDER kernel's text layout (TAP).
+#
+# usage: check-layout.sh KBUILD_OUT FUNCTIONLIST [BUILD_LOG]
+#
+#  1. the kernel was built with CONFIG_FUNCTION_REORDER and this list
+#  2. the listed functions start right after the head text
+#  3. they come in list order: every entry that names a section of
+#     vmlinux.o (".text.NAME") is placed, in order, and nothing else is
+#     between __reorder_text_start and __reorder_text_end
+#  4. the entries that cannot be placed by name live in sections that
+#     keep their own place (noinstr, sched, entry, ...) or are absent
+#  5. cold code (.text.unlikely.*, foo.cold) is one block after all
+#     ordinary functions
+#  6. the build log has no orphan-section warnings
+set -u
+[ $# -ge 2 ] || { echo "usage: check-layout.sh KBUILD_OUT FUNCTIONLIST [BUILD_LOG]" >&2; exit 2; }
+kout=$1 list=$2 log=${3:-}
+map=$kout/System.map
+vmo=$kout/vmlinux.o
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+n=0 failed=0
+ok() { n=$((n + 1)); echo "ok $n $*"; }
+notok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n $*"; }
+skip() { n=$((n + 1)); echo "ok $n $* # SKIP"; }
+diag() { echo "# $*"; }
+
+echo "TAP version 13"
+echo "1..7"
+for f in "$map" "$vmo" "$kout/.config" "$list"; do
+	[ -f "$f" ] || { echo "Bail out! $f not found"; exit 1; }
+done
+
+# 1. configuration and the list the build used
+if grep -q '^CONFIG_FUNCTION_REORDER=y' "$kout/.config"; then
+	ok "kernel built with CONFIG_FUNCTION_REORDER"
+else
+	notok "kernel built with CONFIG_FUNCTION_REORDER"
+fi
+used=$kout/arch/x86/kernel/functionlist.lds
+if [ -f "$used" ] && cmp -s "$used" "$list"; then
+	ok "kernel linked with $list ($(wc -l < "$list") entries)"
+else
+	notok "kernel linked with $list (build used ${used}: $(wc -l < "$used" 2>/dev/null || echo missing) lines)"
+fi
+
+# Symbols of vmlinux.o with their input section (from objdump -t) and
+# the names of its .text.* sections (objdump -h).
+objdump -t "$vmo" | awk '$NF != "" && NF >= 5 { print $(NF - 2), $NF }' > "$tmp/symsec"
+objdump -h "$vmo" | awk '$2 ~ /^\.text\./ { print $2 }' | sort -u > "$tmp/sections"
+head_size=$(objdump -h "$vmo" | awk '$2 == ".head.text" { print $3 }')
+
+# Text symbols of the final kernel in address order, offsets from _text
+# by their low 32 bits (the text lies in one 4 GiB window).
+awk '{ a = substr($1, length($1) - 7); print a, $2, $3 }' "$map" > "$tmp/map"
+addr_of() { awk -v s="$1" '$3 == s { print $1; exit }' "$tmp/map"; }
+text=$(addr_of _text) rstart=$(addr_of __reorder_text_start) rend=$(addr_of __reorder_text_end)
+
+# 2. the listed functions follow the head text
+if [ -z "$rstart" ] || [ -z "$rend" ]; then
+	notok "__reorder_text_start/__reorder_text_end in System.map"
+	skip "listed functions placed in list order"
+else
+	gap=$(( 0x$rstart - 0x$text ))
+	hs=$(( 0x${head_size:-0} ))
+	diag "head text $hs bytes; listed functions start at _text+$gap and take $(( 0x$rend - 0x$rstart )) bytes"
+	# ALIGN_FUNCTION() may pad the head text by up to 7 bytes.
+	if [ "$gap" -ge "$hs" ] && [ "$gap" -le $((hs + 7)) ]; then
+		ok "listed functions start right after the head text"
+	else
+		notok "listed functions start right after the head text (gap $gap, head $hs)"
+	fi
+
+	# 3. the list order.  Expected: the entries whose section exists,
+	# in list order.  Found: the text symbols between the markers, a
+	# run of equal names counting once (static functions of the same
+	# name share one section name and move together).
+	sed -n 's/^\*(\.text\.\(.*\))$/\1/p' "$list" > "$tmp/names"
+	awk 'NR == FNR { have[$1] = 1; next } have[".text." $1]' \
+		"$tmp/sections" "$tmp/names" > "$tmp/expected"
+	awk -v s="$rstart" -v e="$rend" '
+		$1 >= s && $1 < e && $2 ~ /^[tTwW]$/ && $3 !~ /^__reorder_text_/ {
+			if ($3 != last) print $3
+			last = $3
+		}' "$tmp/map" > "$tmp/found"
+	diag "$(wc -l < "$tmp/names") entries, $(wc -l < "$tmp/expected") placeable by name, $(wc -l < "$tmp/found") placed"
+	if cmp -s "$tmp/expected" "$tmp/found"; then
+		ok "listed functions placed in list order"
+	else
+		notok "listed functions placed in list order"
+		diff "$tmp/expected" "$tmp/found" | head -n 10 | sed 's/^/# /'
+	fi
+fi
+
+# 4. entries that cannot be placed by name: their section, if any
+awk 'NR == FNR { have[$1] = 1; next } !have[".text." $1]' \
+	"$tmp/sections" "$tmp/names" > "$tmp/unplaced"
+awk 'NR == FNR { want[$1] = 1; next } ($2 in want) { print $2, $1 }' \
+	"$tmp/unplaced" "$tmp/symsec" | sort -u > "$tmp/unplaced-sec"
+bad=$(awk '$2 !~ /^\.(noinstr|sched|cpuidle|spinlock|kprobes|entry|irqentry|softirqentry|head|init|ref)\.text$|^\.text\.unlikely\.|^\.text\.\.|^\.static_call\.text$|^\.text$/' \
+	"$tmp/unplaced-sec")
+diag "$(wc -l < "$tmp/unplaced") entries not placeable by name:" \
+	"$(awk '{ print $2 }' "$tmp/unplaced-sec" | sort | uniq -c | awk '{ printf "%s %s, ", $1, $2 }')" \
+	"$(( $(wc -l < "$tmp/unplaced") - $(awk '{ print $1 }' "$tmp/unplaced-sec" | sort -u | wc -l) )) not in vmlinux.o"
+if [ -z "$bad" ]; then
+	ok "entries not placed live in sections with their own place"
+else
+	notok "entries not placed live in sections with their own place"
+	echo "$bad" | head -n 10 | sed 's/^/# /'
+fi
+
+# 5. cold code: the symbols of .text.unlikely.* sections form one block
+# after every function of an ordinary .text.NAME section.
+awk '$2 ~ /^\.text\.unlikely/ { print $1 }' "$tmp/symsec" | sort -u > "$tmp/coldnames"
+awk 'NR == FNR { cold[$1] = 1; next }
+	$2 !~ /^[tTwW]$/ { next }
+	($3 in cold) { if (!c0) c0 = $1; c1 = $1; nc++ }
+	END { printf "%s %s %d\n", c0, c1, nc }' "$tmp/coldnames" "$tmp/map" > "$tmp/coldrange"
+read -r c0 c1 nc < "$tmp/coldrange"
+if [ "${nc:-0}" -eq 0 ]; then
+	skip "cold code after the ordinary text (no .text.unlikely symbols)"
+else
+	# Ordinary function symbols inside the cold block, and after it.
+	awk 'NR == FNR { sec[$1] = $2; next }
+		$2 ~ /^[tTwW]$/ && ($3 in sec) && sec[$3] ~ /^\.text\.[^.]/ &&
+		sec[$3] !~ /^\.text\.(unlikely|startup|exit)/ && $1 >= c0 { print $3 }' \
+		c0="$c0" "$tmp/symsec" "$tmp/map" > "$tmp/after-cold"
+	diag "$nc cold symbols in _text+$(( 0x$c0 - 0x$text ))..+$(( 0x$c1 - 0x$text ))"
+	if [ ! -s "$tmp/after-cold" ]; then
+		ok "cold code is one block after the ordinary text"
+	else
+		notok "cold code is one block after the ordinary text"
+		head -n 5 "$tmp/after-cold" | sed 's/^/# ordinary function after cold code: /'
+	fi
+fi
+
+# 6. orphan sections
+if [ -z "$log" ] || [ ! -f "$log" ]; then
+	notok "no orphan-section warnings in the build log (no log at '${log}')"
+elif grep -q 'orphan section' "$log"; then
+	notok "no orphan-section warnings in the build log ($(grep -c 'orphan section' "$log") in $log)"
+	grep -m 5 'orphan section' "$log" | sed 's/^/# /'
+else
+	ok "no orphan-section warnings in the build log"
+fi
+
+echo "# $((n - failed)) passed, $failed failed"
+[ "$failed" -eq 0 ]
