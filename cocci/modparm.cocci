@@ -316,29 +316,46 @@ def record_decl(name, ts, q):
 		DECLS[key].append(ent)
 
 
+def blank_comments(text):
+	"""Comments and literals blanked, same length and lines."""
+	def rep(m):
+		return re.sub(r'[^\n]', ' ', m.group(0))
+	return re.sub(r'/\*.*?\*/|//[^\n]*|"(?:[^"\\\n]|\\.)*"|'
+		      r"'(?:[^'\\\n]|\\.)*'", rep, text, flags=re.S)
+
+
 def decl_is_multi(path, line, col):
 	"""Is the declaration at line:col one of several declarators
 	('static int a = 1, b;')?"""
-	lines = read_text(path).split("\n")
+	lines = blank_comments(read_text(path)).split("\n")
 	before = "\n".join(lines[:line - 1]) + "\n" + lines[line - 1][:col]
 	after = lines[line - 1][col:] + "\n" + "\n".join(lines[line:])
-	def scan(text, step):
-		lvl = 0
-		rng = range(len(text) - 1, -1, -1) if step < 0 else range(len(text))
-		for i in rng:
-			c = text[i]
-			if c in "([{" if step > 0 else c in ")]}":
-				lvl += 1
-			elif c in ")]}" if step > 0 else c in "([{":
-				if lvl == 0:
-					return False
-				lvl -= 1
-			elif lvl == 0 and c == ",":
-				return True
-			elif lvl == 0 and c in ";#" or (step < 0 and lvl == 0 and c == "}"):
+	opens, closes = "([{", ")]}"
+	lvl = 0
+	for c in after:
+		if c in opens:
+			lvl += 1
+		elif c in closes:
+			lvl -= 1
+			if lvl < 0:
+				break
+		elif lvl == 0 and c == ",":
+			return True
+		elif lvl == 0 and c == ";":
+			break
+	lvl = 0
+	for c in reversed(before):
+		if c in closes:
+			lvl += 1
+		elif c in opens:
+			lvl -= 1
+			if lvl < 0:
 				return False
-		return False
-	return scan(before, -1) or scan(after, 1)
+		elif lvl == 0 and c == ",":
+			return True
+		elif lvl == 0 and c in ";#}":
+			return False
+	return False
 
 
 def alias_of(v, path):

@@ -1,0 +1,2 @@
+#define NE_MAX_CARDS 4
+#define NE_PARM "1-" __MODULE_STRING(NE_MAX_CARDS) "i"
