@@ -22,6 +22,8 @@ MODULES='modparm_legacy modparm_legacy_cb'
 
 # Good values, per module:
 #   parameter|insmod value|what the module reports[|what sysfs shows]
+# A parameter whose MODULE_PARM named a #define alias keeps the name the
+# 2.6 kernel gave it, the expanded one: gscd, cards.
 # The sysfs column defaults to the module's: it differs where the module
 # shows a whole array and sysfs only the part that was set.
 # shellcheck disable=SC2034 # read through good_rows()
@@ -40,12 +42,12 @@ io|0x300,0x320|768,800,0,0
 ushort_array|7,65535,9|7,65535,9
 names|first,second,third|first,second,third
 name_buf|fifteen_chars_x|fifteen_chars_x
-gscd_port|0x300|768
+gscd|0x300|768
 late_val|42|42
 u8_val|0x7f|127
 int_flag|1|1
 ports|0x3f8,0x2f8,0x3e8|1016,760,1000,0
-card_irq|10,11|10,11
+cards|10,11|10,11
 essid|seven_c|seven_c
 irq_list|7|7,9|7
 '
@@ -55,20 +57,22 @@ GOOD_modparm_legacy_cb='
 pair|10,20,30|10,20,30,0|10,20,30
 '
 
-# Bad values: module|parameter=value|why the kernel must refuse it.
+# Bad values: module|parameter=value|kernel message|why it must be refused.
+# The message shows the kernel refused it for that reason, e.g. with the
+# array size or buffer length the converted declaration gave it.
 BAD='
-modparm_legacy|int_val=abc|not a number for an int
-modparm_legacy|uint_val=12x|trailing garbage in an unsigned int
-modparm_legacy|byte_val=256|out of range for a byte
-modparm_legacy|ushort_val=-1|negative for an unsigned short
-modparm_legacy|bool_val=maybe|not a boolean
-modparm_legacy|int_array=1,2,3,4,5|too many array elements
-modparm_legacy|io=1,2,3,4,5|too many elements for a macro-built count
-modparm_legacy|card_irq=1,2,3|too many elements for an aliased array
-modparm_legacy|name_buf=sixteen_chars_xx|string longer than its char-array buffer
-modparm_legacy|essid=eight_ch|string longer than the char array of an "s"
-modparm_legacy_cb|pair=1|fewer elements than the old minimum count
-modparm_legacy_cb|pair=1,2,3,4,5|too many array elements'
+modparm_legacy|int_val=abc|invalid for parameter `int_val|not a number for an int
+modparm_legacy|uint_val=12x|invalid for parameter `uint_val|trailing garbage in an unsigned int
+modparm_legacy|byte_val=256|invalid for parameter `byte_val|out of range for a byte
+modparm_legacy|ushort_val=-1|invalid for parameter `ushort_val|negative for an unsigned short
+modparm_legacy|bool_val=maybe|invalid for parameter `bool_val|not a boolean
+modparm_legacy|int_array=1,2,3,4,5|int_array: can only take 4 arguments|too many array elements
+modparm_legacy|io=1,2,3,4,5|io: can only take 4 arguments|too many elements for a macro-built count
+modparm_legacy|cards=1,2,3|cards: can only take 2 arguments|too many elements for an aliased array
+modparm_legacy|name_buf=sixteen_chars_xx|fit in 15 chars|string longer than its char-array buffer
+modparm_legacy|essid=eight_ch|fit in 7 chars|string longer than the char array of an "s"
+modparm_legacy_cb|pair=1|invalid for parameter `pair|fewer elements than the old minimum count
+modparm_legacy_cb|pair=1,2,3,4,5|pair: can only take 4 arguments|too many array elements'
 
 nr=0
 npass=0
@@ -201,12 +205,12 @@ ROWS
 	fi
 }
 
-# load_bad MODULE PARAM=VALUE WHY: the kernel must refuse the module.
+# load_bad MODULE PARAM=VALUE MESSAGE WHY: the kernel must refuse the
+# module, say why, and leave it unloaded.
 load_bad()
 {
 	m=$1
-	param=${2%%=*}
-	name="$m rejects $2 ($3)"
+	name="$m rejects $2 ($4)"
 
 	dmesg -c >/dev/null 2>&1
 	if insmod "$MODDIR/$m.ko" "$2" 2>/dev/null; then
@@ -221,9 +225,8 @@ load_bad()
 		not_ok "$name"
 		return
 	fi
-	# The kernel names the parameter it refused ("... for parameter `x'").
-	if ! dmesg | grep -q "parameter \`$param'"; then
-		diag "the kernel log does not name parameter $param:"
+	if ! dmesg | grep -qF "$3"; then
+		diag "the kernel log does not say '$3':"
 		dmesg | sed 's/^/# dmesg: /'
 		not_ok "$name"
 		return
@@ -255,9 +258,9 @@ for m in $MODULES; do
 	load_good "$m"
 done
 
-while IFS='|' read -r m arg why; do
+while IFS='|' read -r m arg msg why; do
 	[ -n "$m" ] || continue
-	load_bad "$m" "$arg" "$why"
+	load_bad "$m" "$arg" "$msg" "$why"
 done <<ROWS
 $BAD
 ROWS

@@ -84,7 +84,11 @@ static char name_buf[NAME_LEN] = "legacy";
 MODULE_PARM(name_buf, "c16");
 MODULE_PARM_DESC(name_buf, "name, at most 15 characters");
 
-/* The parameter is known by an alias of the variable's name. */
+/*
+ * MODULE_PARM names an alias of the variable.  MODULE_PARM stringified
+ * its argument after expansion, so the 2.6 kernel knew the parameter as
+ * "gscd", the variable's real name; the converted module must too.
+ */
 static int gscd = 0x340;
 #define gscd_port gscd
 MODULE_PARM(gscd_port, "i");
@@ -106,7 +110,7 @@ static u16 ports[MAX_CARDS];
 MODULE_PARM(ports, PORT_PARM);
 MODULE_PARM_DESC(ports, "port per card");
 
-/* An array parameter known by an alias. */
+/* An array named by an alias: the parameter is "cards", as above. */
 static int cards[2];
 #define card_irq cards
 MODULE_PARM(card_irq, "1-2i");
@@ -191,12 +195,12 @@ static int modparm_legacy_show(struct seq_file *m, void *unused)
 			  ARRAY_SIZE(ushort_array));
 	show_charp_array(m, "names", names, ARRAY_SIZE(names));
 	seq_printf(m, "name_buf=%s\n", name_buf);
-	seq_printf(m, "gscd_port=%d\n", gscd_port);
+	seq_printf(m, "gscd=%d\n", gscd_port);
 	seq_printf(m, "late_val=%d\n", late_val);
 	seq_printf(m, "u8_val=%u\n", u8_val);
 	seq_printf(m, "int_flag=%d\n", int_flag);
 	show_ushort_array(m, "ports", ports, ARRAY_SIZE(ports));
-	show_int_array(m, "card_irq", card_irq, ARRAY_SIZE(card_irq));
+	show_int_array(m, "cards", card_irq, ARRAY_SIZE(card_irq));
 	seq_printf(m, "essid=%s\n", essid);
 	show_int_array(m, "irq_list", irq_list, ARRAY_SIZE(irq_list));
 	return 0;
