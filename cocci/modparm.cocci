@@ -465,6 +465,14 @@ def decide1(v, t, p):
 			      "must follow it: move the declaration up by hand; "
 			      "left unchanged" % tgt))
 		return res
+	dtext = read_text(path).split("\n")[dline - 1]
+	if PERM[0].strip("0") and re.search(r'\b__(dev)?init(data|const)\b', dtext):
+		diags.append(("initdata", "'%s' is in an init section (%s): with "
+			      "permission %s its sysfs file would read freed "
+			      "memory after init; use permission 0 or drop "
+			      "the annotation" % (tgt, re.search(
+				      r'\b__(dev)?init(data|const)\b', dtext).group(0),
+				      PERM[0])))
 	base, dims = split_type(ts)
 	declared = "%s %s%s" % (norm_base(base), tgt,
 				"".join("[%s]" % d for d in dims))
