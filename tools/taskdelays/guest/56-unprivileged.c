@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Another user's delays stay private: uid 1000 gets EACCES on root's
+ * /proc/<pid>/delays (the ptrace-read rule of /proc/<pid>/io) but may read
+ * its own, and the TASKSTATS client tells it that CAP_NET_ADMIN is missing.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <sys/prctl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include "kselftest.h"
+#include "delays_util.h"
+
+#define USER 1000
+
+static void idle(void *arg)
+{
+	(void)arg;
+}
+
+/* errno of opening @path as uid USER, 0 if it opened and read */
+static int open_as_user(const char *path)
+{
+	int status;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		char buf[512];
+		int fd;
+
+		if (setgroups(0, NULL) || setgid(USER) || setuid(USER))
+			_exit(255);
+		/*
+		 * Changing uid made us non-dumpable, which hands our /proc
+		 * files to root; be an ordinary process of USER again.
+		 */
+		if (prctl(PR_SET_DUMPABLE, 1))
+			_exit(254);
+		fd = open(path, O_RDONLY);
+		if (fd < 0)
+			_exit(errno);
+		if (read(fd, buf, sizeof(buf)) < 0)
+			_exit(errno);
+		_exit(0);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+int main(void)
+{
+	char path[64], pid[16], out[4096];
+	char *argv[] = { "/usr/bin/taskdelays", "-p", pid, NULL };
+	struct child c = { 0 };
+	struct delays d;
+	int err, rc;
+
+	ksft_print_header();
+	if (getuid() != 0)
+		ksft_exit_skip("needs root to switch users\n");
+	ksft_set_plan(5);
+	set_delayacct(true);
+
+	err = fork_child(&c, idle, NULL);	/* root's task, parked */
+	if (err)
+		ksft_exit_fail_msg("fork: %s\n", strerror(-err));
+	snprintf(pid, sizeof(pid), "%d", c.pid);
+	snprintf(path, sizeof(path), "/proc/%d/delays", c.pid);
+
+	ksft_test_result(read_delays(c.pid, 0, &d) == 0,
+			 "root reads root's %s\n", path);
+	rc = open_as_user(path);
+	ksft_test_result(rc == EACCES, "uid %d gets EACCES on root's delays (%s)\n",
+			 USER, rc > 0 ? strerror(rc) : rc ? "?" : "no error");
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/delays", c.pid, c.pid);
+	rc = open_as_user(path);
+	ksft_test_result(rc == EACCES, "uid %d gets EACCES on root's task/<tid>/delays\n",
+			 USER);
+	rc = open_as_user("/proc/self/delays");
+	ksft_test_result(rc == 0, "uid %d reads its own delays\n", USER);
+
+	rc = run_capture(argv, USER, USER, out, sizeof(out));
+	ksft_print_msg("taskdelays as uid %d: exit %d\n", USER, rc);
+	print_diag_lines("taskdelays", out);
+	ksft_test_result(rc != 0 && strstr(out, "CAP_NET_ADMIN"),
+			 "the client explains the missing CAP_NET_ADMIN\n");
+	kill_child(&c);
+	ksft_finished();
+}

@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Helpers shared by the delay accounting guest tests (50-69) */
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include "delays_util.h"
+
+const char *const d_names[D_NR] = {
+	"cpu", "blkio", "swapin", "freepages", "thrashing", "compact", "wpcopy",
+};
+
+static int bad_line(const char *path, int line, const char *text)
+{
+	printf("# %s:%d: unexpected line '%s'\n", path, line, text);
+	return -EPROTO;
+}
+
+int read_delays(pid_t pid, pid_t tid, struct delays *d)
+{
+	unsigned int seen = 0, want = (1u << (D_NR + 2)) - 1;
+	char path[64], buf[128];
+	int line = 0, err = 0;
+	FILE *f;
+
+	if (tid)
+		snprintf(path, sizeof(path), "/proc/%d/task/%d/delays", pid, tid);
+	else
+		snprintf(path, sizeof(path), "/proc/%d/delays", pid);
+	memset(d, 0, sizeof(*d));
+	f = fopen(path, "r");
+	if (!f)
+		return -errno;
+	while (fgets(buf, sizeof(buf), f)) {
+		char key[32], val[16];
+		unsigned long long a, b;
+		int i;
+
+		line++;
+		buf[strcspn(buf, "\n")] = '\0';
+		if (sscanf(buf, "delayacct: %15s", val) == 1) {
+			if (strcmp(val, "on") && strcmp(val, "off")) {
+				err = bad_line(path, line, buf);
+				break;
+			}
+			d->on = !strcmp(val, "on");
+			seen |= 1u << D_NR;
+			continue;
+		}
+		if (sscanf(buf, "untracked: %llu", &a) == 1) {
+			d->untracked = a;
+			seen |= 1u << (D_NR + 1);
+			continue;
+		}
+		if (sscanf(buf, "%31[a-z]: %llu %llu", key, &a, &b) != 3) {
+			err = bad_line(path, line, buf);
+			break;
+		}
+		for (i = 0; i < D_NR; i++) {
+			if (!strcmp(key, d_names[i])) {
+				d->count[i] = a;
+				d->total[i] = b;
+				seen |= 1u << i;
+			}
+		}
+		/* unknown keys are allowed: the format may grow */
+	}
+	if (ferror(f))
+		err = -errno;
+	fclose(f);
+	if (!err && seen != want) {
+		printf("# %s: missing keys (seen mask %#x)\n", path, seen);
+		err = -EPROTO;
+	}
+	return err;
+}
+
+int write_sysctl(const char *name, const char *val)
+{
+	char path[128];
+	int fd, err = 0;
+
+	snprintf(path, sizeof(path), "/proc/sys/%s", name);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -errno;
+	if (write(fd, val, strlen(val)) < 0)
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+long read_sysctl(const char *name)
+{
+	char path[128];
+	long v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/sys/%s", name);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fscanf(f, "%ld", &v) != 1)
+		v = -1;
+	fclose(f);
+	return v;
+}
+
+void set_delayacct(bool on)
+{
+	int err = write_sysctl("kernel/task_delayacct", on ? "1" : "0");
+
+	if (err) {
+		printf("# kernel/task_delayacct: %s\n", strerror(-err));
+		printf("Bail out! cannot switch delay accounting\n");
+		exit(1);
+	}
+}
+
+uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+void spin_ms(unsigned int ms)
+{
+	uint64_t end = now_ns() + ms * 1000000ULL;
+	static volatile unsigned long sink;
+
+	while (now_ns() < end)
+		sink++;
+}
+
+int fork_child(struct child *c, void (*fn)(void *arg), void *arg)
+{
+	int p[2];
+	char b;
+
+	if (pipe(p))
+		return -errno;
+	fflush(NULL);	/* or the child repeats buffered KTAP lines */
+	c->pid = fork();
+	if (c->pid < 0)
+		return -errno;
+	if (c->pid == 0) {
+		close(p[1]);
+		if (read(p[0], &b, 1) != 1)
+			_exit(1);
+		fn(arg);
+		raise(SIGSTOP);
+		_exit(0);
+	}
+	close(p[0]);
+	c->go_fd = p[1];
+	return 0;
+}
+
+void start_child(struct child *c)
+{
+	if (write(c->go_fd, "g", 1) != 1)
+		printf("# cannot start child %d: %s\n", c->pid, strerror(errno));
+	close(c->go_fd);
+	c->go_fd = -1;
+}
+
+int wait_stopped(struct child *c)
+{
+	int status;
+
+	if (waitpid(c->pid, &status, WUNTRACED) != c->pid)
+		return -1;
+	if (WIFSTOPPED(status))
+		return 0;
+	printf("# child %d ended with status %#x before stopping\n", c->pid,
+	       status);
+	c->pid = 0;
+	return -1;
+}
+
+void kill_child(struct child *c)
+{
+	if (c->pid <= 0)
+		return;
+	kill(c->pid, SIGKILL);
+	waitpid(c->pid, NULL, 0);
+	c->pid = 0;
+}
+
+bool cmdline_has(const char *word)
+{
+	char buf[4096], *tok, *save;
+	FILE *f = fopen("/proc/cmdline", "r");
+	bool found = false;
+
+	if (!f)
+		return false;
+	if (fgets(buf, sizeof(buf), f)) {
+		for (tok = strtok_r(buf, " \n", &save); tok;
+		     tok = strtok_r(NULL, " \n", &save))
+			found |= !strcmp(tok, word);
+	}
+	fclose(f);
+	return found;
+}
+
+int run_capture(char *const argv[], uid_t uid, gid_t gid, char *out,
+		size_t len)
+{
+	size_t got = 0;
+	int p[2], status;
+	ssize_t n;
+	pid_t pid;
+
+	if (pipe(p))
+		return -1;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		dup2(p[1], 1);
+		dup2(p[1], 2);
+		close(p[0]);
+		close(p[1]);
+		if (uid && (setgroups(0, NULL) || setgid(gid) || setuid(uid)))
+			_exit(126);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	close(p[1]);
+	for (;;) {
+		char scratch[256];
+
+		/* keep draining past @len so the child never blocks */
+		if (got + 1 < len)
+			n = read(p[0], out + got, len - got - 1);
+		else
+			n = read(p[0], scratch, sizeof(scratch));
+		if (n <= 0)
+			break;
+		if (got + 1 < len)
+			got += n;
+	}
+	out[got] = '\0';
+	close(p[0]);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+void print_diag_lines(const char *what, const char *out)
+{
+	const char *p = out, *nl;
+
+	while (*p) {
+		nl = strchr(p, '\n');
+		if (!nl)
+			nl = p + strlen(p);
+		printf("# %s: %.*s\n", what, (int)(nl - p), p);
+		p = *nl ? nl + 1 : nl;
+	}
+}

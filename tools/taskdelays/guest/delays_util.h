@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Helpers shared by the delay accounting guest tests (50-69) */
+#ifndef DELAYS_UTIL_H
+#define DELAYS_UTIL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+enum { D_CPU, D_BLKIO, D_SWAPIN, D_FREEPAGES, D_THRASHING, D_COMPACT,
+       D_WPCOPY, D_NR };
+
+extern const char *const d_names[D_NR];
+
+struct delays {
+	int on;			/* "delayacct:" line: 1 on, 0 off */
+	unsigned int untracked;
+	uint64_t count[D_NR];
+	uint64_t total[D_NR];
+};
+
+/*
+ * Parse /proc/<pid>/delays (tid 0) or /proc/<pid>/task/<tid>/delays.
+ * Returns 0, or -errno of open/read, or -EPROTO when a line is missing
+ * or malformed (reported as a "# " diagnostic naming file and line).
+ */
+int read_delays(pid_t pid, pid_t tid, struct delays *d);
+
+/* Write @val to /proc/sys/<name>; returns 0 or -errno. */
+int write_sysctl(const char *name, const char *val);
+/* Read an integer from /proc/sys/<name>; -1 on error. */
+long read_sysctl(const char *name);
+
+/* Switch kernel.task_delayacct; on failure prints a diagnostic, exits. */
+void set_delayacct(bool on);
+
+/* Monotonic clock in nanoseconds. */
+uint64_t now_ns(void);
+
+/* Burn CPU for @ms milliseconds of wall time. */
+void spin_ms(unsigned int ms);
+
+/*
+ * Fork a child that waits for start_child(), runs @fn(@arg), then stops
+ * itself with SIGSTOP so that its totals can be read while it still
+ * exists.  Children must be forked after accounting is switched on, so
+ * that the kernel gives them per-task delay storage.
+ */
+struct child {
+	pid_t pid;
+	int go_fd;		/* write end: starts the child */
+};
+
+int fork_child(struct child *c, void (*fn)(void *arg), void *arg);
+void start_child(struct child *c);
+/* Wait until the child stopped itself; 0 or -1 if it died. */
+int wait_stopped(struct child *c);
+void kill_child(struct child *c);
+
+/* Whether the kernel command line contains the word @word. */
+bool cmdline_has(const char *word);
+
+/*
+ * Run @argv with stdout+stderr into @out (NUL-terminated, truncated to
+ * @len), after dropping to @uid/@gid when @uid is not 0.  Returns the
+ * exit status (0-255) or -1.
+ */
+int run_capture(char *const argv[], uid_t uid, gid_t gid, char *out,
+		size_t len);
+
+/* Print multi-line program output as "# " diagnostics. */
+void print_diag_lines(const char *what, const char *out);
+
+#endif /* DELAYS_UTIL_H */
