@@ -1,0 +1,667 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * profile2linkerlist - turn kernel profiles into a linker list
+ *
+ * Reads readprofile(1) output, raw /proc/profile dumps (with the
+ * System.map of the profiled kernel) and perf report/script text,
+ * merges them, each normalised to its own total, and prints one
+ * "*(.text.NAME)" line per function, hottest first.  With the target
+ * kernel's System.map (or "nm -S" output) it keeps only functions that
+ * exist there and stops at a size budget.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "p2l.h"
+
+#define VERSION		"1.0"
+#define PRE_SIZE	(64 * 1024)
+#define SIZE_ABSENT	0xffffffffU
+#define SIZE_NONTEXT	0xfffffffeU
+#define SIZE_MAX_OK	0xfffffffdU
+
+struct profile {
+	const char *path;
+	enum p2l_format fmt;
+	double weight;
+};
+
+struct opts {
+	struct profile *prof;
+	int nprof;
+	const char *map;
+	const char *output;
+	uint64_t budget;
+	int budget_set;
+	enum p2l_order order;
+};
+
+static void print_help(FILE *f)
+{
+	fputs("Usage: profile2linkerlist [OPTION]... [[-f FORMAT] [-w WEIGHT] PROFILE]...\n"
+	      "\n"
+	      "Turn kernel profiles into a linker list: one \"*(.text.NAME)\" line per\n"
+	      "function, hottest first, for the kernel's functionlist.  Several profiles\n"
+	      "are merged, each normalised to its own total.  Without PROFILE, or with\n"
+	      "\"-\", the profile is read from standard input.\n"
+	      "\n"
+	      "Profiles (-f and -w apply to the PROFILEs that follow them):\n"
+	      "  -f, --format=FORMAT    auto (default), readprofile, procprofile, perf\n"
+	      "                         readprofile: output of readprofile(1), sorted or not\n"
+	      "                         procprofile: raw /proc/profile (needs --system-map)\n"
+	      "                         perf: perf report --sort symbol / perf script text\n"
+	      "  -w, --weight=W         weight of the following profiles (default 1)\n"
+	      "\n"
+	      "Target kernel:\n"
+	      "  -m, --system-map=FILE  System.map or \"nm -S\" output of the kernel: keep\n"
+	      "                         only its text symbols, know their sizes, apply\n"
+	      "                         the budget; also places /proc/profile buckets\n"
+	      "  -b, --budget=SIZE      stop the list at SIZE bytes of text (suffix K, M,\n"
+	      "                         G; default 2M; 0 = no limit); needs --system-map\n"
+	      "      --order=ORDER      heat (default): samples, or density: samples per\n"
+	      "                         byte (needs --system-map)\n"
+	      "\n"
+	      "Output:\n"
+	      "  -o, --output=FILE      write the list to FILE instead of standard output\n"
+	      "  -q, --quiet            do not report each skipped input line\n"
+	      "  -h, --help             show this help and exit\n"
+	      "  -V, --version          show the version and exit\n"
+	      "\n"
+	      "Skipped input lines are reported on standard error as FILE:LINE with the\n"
+	      "reason, followed by a summary: functions listed, bytes, and the share of\n"
+	      "all samples the list covers.  Exit status: 0 on success, 1 on errors,\n"
+	      "2 on usage errors.\n", f);
+}
+
+static int parse_size(const char *s, uint64_t *val)
+{
+	char *end;
+	unsigned long long v;
+	unsigned int shift = 0;
+
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		return -1;
+	v = strtoull(s, &end, 10);
+	if (errno)
+		return -1;
+	switch (*end) {
+	case 'k': case 'K':
+		shift = 10;
+		break;
+	case 'm': case 'M':
+		shift = 20;
+		break;
+	case 'g': case 'G':
+		shift = 30;
+		break;
+	case '\0':
+		break;
+	default:
+		return -1;
+	}
+	if (shift) {
+		end++;
+		if (!strcmp(end, "iB") || !strcmp(end, "B"))
+			end += strlen(end);
+	}
+	if (*end || (v << shift) >> shift != v)
+		return -1;
+	*val = v << shift;
+	return 0;
+}
+
+static int parse_format(const char *s, enum p2l_format *f)
+{
+	static const char * const names[] = {
+		[FMT_AUTO] = "auto",
+		[FMT_READPROFILE] = "readprofile",
+		[FMT_PROCPROFILE] = "procprofile",
+		[FMT_PERF] = "perf",
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		if (!strcmp(s, names[i])) {
+			*f = i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int parse_args(int argc, char **argv, struct opts *o)
+{
+	static const struct option lopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "weight", required_argument, NULL, 'w' },
+		{ "system-map", required_argument, NULL, 'm' },
+		{ "budget", required_argument, NULL, 'b' },
+		{ "order", required_argument, NULL, 'O' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	enum p2l_format fmt = FMT_AUTO;
+	double weight = 1;
+	char *end;
+	int c;
+
+	o->prof = calloc(argc + 1, sizeof(*o->prof));
+	if (!o->prof)
+		return -1;
+	o->budget = 2 << 20;
+	while ((c = getopt_long(argc, argv, "-f:w:m:b:o:qhV", lopts,
+				NULL)) != -1) {
+		switch (c) {
+		case 1:
+			o->prof[o->nprof].path = optarg;
+			o->prof[o->nprof].fmt = fmt;
+			o->prof[o->nprof].weight = weight;
+			o->nprof++;
+			break;
+		case 'f':
+			if (parse_format(optarg, &fmt)) {
+				p2l_err("unknown format '%s'", optarg);
+				return -1;
+			}
+			break;
+		case 'w':
+			errno = 0;
+			weight = strtod(optarg, &end);
+			if (errno || *end || end == optarg || !isfinite(weight) ||
+			    weight <= 0 || weight > 1e9) {
+				p2l_err("bad weight '%s'", optarg);
+				return -1;
+			}
+			break;
+		case 'm':
+			o->map = optarg;
+			break;
+		case 'b':
+			if (parse_size(optarg, &o->budget)) {
+				p2l_err("bad budget '%s'", optarg);
+				return -1;
+			}
+			o->budget_set = 1;
+			break;
+		case 'O':
+			if (!strcmp(optarg, "heat")) {
+				o->order = ORDER_HEAT;
+			} else if (!strcmp(optarg, "density")) {
+				o->order = ORDER_DENSITY;
+			} else {
+				p2l_err("unknown order '%s'", optarg);
+				return -1;
+			}
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'q':
+			p2l_quiet = 1;
+			break;
+		case 'h':
+			print_help(stdout);
+			exit(0);
+		case 'V':
+			puts("profile2linkerlist " VERSION);
+			exit(0);
+		default:
+			return -1;
+		}
+	}
+	if (!o->nprof) {
+		o->prof[0].path = "-";
+		o->prof[0].fmt = fmt;
+		o->prof[0].weight = weight;
+		o->nprof = 1;
+	}
+	if (!o->map && o->budget_set && o->budget) {
+		p2l_err("--budget needs --system-map to know function sizes");
+		return -1;
+	}
+	if (!o->map && o->order == ORDER_DENSITY) {
+		p2l_err("--order=density needs --system-map to know function sizes");
+		return -1;
+	}
+	return 0;
+}
+
+static const char *display(const char *path)
+{
+	return strcmp(path, "-") ? path : "<stdin>";
+}
+
+static int map_cb(void *ctx, const char *s, size_t len,
+		  const struct p2l_src *src)
+{
+	if (p2l_map_line(ctx, s, len, src)) {
+		p2l_err("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+static int load_map(struct p2l_map *m, const char *path)
+{
+	int fd = p2l_open(path);
+	int r;
+
+	if (fd < 0) {
+		p2l_err("cannot open %s: %s", path, strerror(errno));
+		return -1;
+	}
+	r = p2l_read_lines(fd, display(path), NULL, 0, map_cb, m);
+	if (fd)
+		close(fd);
+	if (r) {
+		p2l_err("cannot read %s", path);
+		return -1;
+	}
+	if (p2l_map_finish(m)) {
+		p2l_err("%s: no symbols in System.map", path);
+		return -1;
+	}
+	return 0;
+}
+
+static int read_procprofile(int fd, struct p2l_pp *pp, unsigned char *pre,
+			    size_t n)
+{
+	unsigned char *buf;
+	size_t have;
+	ssize_t r;
+
+	if (p2l_pp_header(pp, pre, n))
+		return -1;
+	buf = malloc(PRE_SIZE + 4);
+	if (!buf)
+		return -1;
+	have = n - 4;
+	memcpy(buf, pre + 4, have);
+	for (;;) {
+		size_t whole = have & ~(size_t)3;
+
+		if (p2l_pp_buckets(pp, buf, whole)) {
+			free(buf);
+			p2l_err("out of memory");
+			return -1;
+		}
+		memmove(buf, buf + whole, have - whole);
+		have -= whole;
+		r = p2l_read_full(fd, buf + have, PRE_SIZE);
+		if (r < 0) {
+			p2l_err("%s: read error: %s", pp->file, strerror(errno));
+			free(buf);
+			return -1;
+		}
+		if (!r)
+			break;
+		have += r;
+	}
+	free(buf);
+	if (have)
+		p2l_warn("%s: %zu trailing bytes ignored (truncated dump?)",
+			 pp->file, have);
+	return p2l_pp_finish(pp, 1);
+}
+
+static int read_profile(struct p2l_tab *t, const struct p2l_map *map,
+			const struct profile *p, uint32_t idx)
+{
+	const char *name = display(p->path);
+	unsigned char *pre;
+	enum p2l_format fmt;
+	ssize_t n;
+	int fd, r = -1;
+
+	fd = p2l_open(p->path);
+	if (fd < 0) {
+		p2l_err("cannot open %s: %s", p->path, strerror(errno));
+		return -1;
+	}
+	pre = malloc(PRE_SIZE);
+	if (!pre)
+		goto out;
+	n = p2l_read_full(fd, pre, PRE_SIZE);
+	if (n < 0) {
+		p2l_err("%s: read error: %s", name, strerror(errno));
+		goto out;
+	}
+	if (!n) {
+		p2l_warn("%s: empty profile", name);
+		r = 0;
+		goto out;
+	}
+	fmt = p->fmt == FMT_AUTO ? p2l_detect(pre, n) : p->fmt;
+	if (p2l_tab_begin(t, idx))
+		goto out;
+	if (fmt == FMT_READPROFILE) {
+		struct p2l_rp rp = { .tab = t };
+		struct stat st;
+
+		/* one function per line: size the table once */
+		if (!fstat(fd, &st) && S_ISREG(st.st_mode))
+			p2l_tab_reserve(t, t->n + st.st_size / 56);
+
+		r = p2l_read_lines(fd, name, pre, n, p2l_rp_line, &rp);
+		if (!r && rp.have_total && rp.total_line != t->cur_total)
+			p2l_warn("%s: the total line says %.0f samples, the lines add up to %.0f",
+				 name, rp.total_line, t->cur_total);
+	} else if (fmt == FMT_PERF) {
+		struct p2l_perf pf = { .tab = t };
+
+		r = p2l_read_lines(fd, name, pre, n, p2l_perf_line, &pf);
+	} else {
+		struct p2l_pp pp = { .tab = t, .map = map, .file = name };
+
+		if (!map) {
+			p2l_err("%s: a raw /proc/profile needs --system-map", name);
+			goto out;
+		}
+		r = read_procprofile(fd, &pp, pre, n);
+	}
+	if (r)
+		goto out;
+	if (t->cur_total <= 0)
+		p2l_warn("%s: no samples", name);
+	r = p2l_tab_end(t, p->weight);
+out:
+	free(pre);
+	if (fd)
+		close(fd);
+	return r;
+}
+
+/* Mark which profiled functions are text in the map, and their sizes. */
+static int apply_map(struct p2l_tab *t, const struct p2l_map *m)
+{
+	size_t i;
+
+	t->size = malloc((size_t)(t->n ? t->n : 1) * sizeof(*t->size));
+	if (!t->size)
+		return -1;
+	for (i = 0; i < t->n; i++)
+		t->size[i] = SIZE_ABSENT;
+	for (i = 0; i < m->n; i++) {
+		const struct p2l_sym *s = &m->sym[i];
+		const char *name = m->names + s->name;
+		long e = p2l_tab_find(t, name, s->len, p2l_hash(name, s->len));
+		uint64_t sz;
+
+		if (e < 0)
+			continue;
+		if (!p2l_map_is_text(s->type)) {
+			if (t->size[e] == SIZE_ABSENT)
+				t->size[e] = SIZE_NONTEXT;
+			continue;
+		}
+		sz = t->size[e] >= SIZE_NONTEXT ? 0 : t->size[e];
+		sz += s->size;
+		t->size[e] = sz > SIZE_MAX_OK ? SIZE_MAX_OK : sz;
+	}
+	return 0;
+}
+
+struct out {
+	int fd;			/* -1 until the first write */
+	const char *path;	/* NULL for standard output */
+	char buf[64 * 1024];
+	size_t len;
+	int err;
+};
+
+static void out_flush(struct out *o)
+{
+	size_t done = 0;
+
+	if (o->fd < 0 && !o->err) {
+		o->fd = 1;
+		if (o->path)
+			o->fd = open(o->path, O_WRONLY | O_CREAT | O_TRUNC |
+				     O_CLOEXEC, 0644);
+		if (o->fd < 0)
+			o->err = errno;
+	}
+
+	while (!o->err && done < o->len) {
+		ssize_t r = write(o->fd, o->buf + done, o->len - done);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			o->err = errno ? errno : EIO;
+			break;
+		}
+		done += r;
+	}
+	o->len = 0;
+}
+
+static void out_name(struct out *o, const char *name, size_t len)
+{
+	if (o->len + P2L_OUT_MAX > sizeof(o->buf))
+		out_flush(o);
+	o->len += p2l_format_line(o->buf + o->len, name, len);
+}
+
+static const char *arena_name(const struct p2l_tab *t, uint32_t off,
+			      size_t *len)
+{
+	const unsigned char *a = t->arena + off;
+	size_t l = a[0];
+
+	if (l & 0x80) {
+		l = (l & 0x7f) | ((size_t)a[1] << 7);
+		a++;
+	}
+	*len = l;
+	return (const char *)a + 1;
+}
+
+struct result {
+	uint32_t listed, profiled, over;
+	uint64_t bytes;
+	double covered;
+};
+
+/* Filter by the map, order, apply the budget and write the list. */
+static int emit(struct p2l_tab *t, const struct p2l_map *map,
+		const struct opts *o, const char **files, struct out *out,
+		struct result *res)
+{
+	uint64_t *item, *tmp, *sorted;
+	double matched = 0, all = 0;
+	size_t i, n = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (map && apply_map(t, map)) {
+		p2l_err("out of memory");
+		return -1;
+	}
+	p2l_tab_drop_hash(t);
+	if (!map) {
+		/* entries become (key, name) items in place */
+		item = (uint64_t *)t->ent;
+		for (i = 0; i < t->n; i++) {
+			struct p2l_ent e = t->ent[i];
+
+			if (!(e.val > 0))
+				continue;
+			res->covered += e.val;
+			item[n++] = (uint64_t)p2l_key(e.val) << 32 | e.name;
+		}
+		t->ent = NULL;
+	} else {
+		item = malloc((size_t)(t->n ? t->n : 1) * sizeof(*item));
+		if (!item) {
+			p2l_err("out of memory");
+			return -1;
+		}
+		for (i = 0; i < t->n; i++) {
+			float v = t->ent[i].val;
+			uint32_t sz = t->size[i];
+			struct p2l_src src;
+			size_t len;
+			const char *name;
+
+			if (!(v > 0))
+				continue;
+			all += v;
+			if (sz < SIZE_NONTEXT) {
+				matched += v;
+				if (o->order == ORDER_DENSITY)
+					v /= sz ? sz : 1;
+				item[n++] = (uint64_t)p2l_key(v) << 32 | i;
+				continue;
+			}
+			name = p2l_tab_name(t, i, &len);
+			src.file = files[t->file[i]];
+			src.line = t->line[i];
+			p2l_skip(&src, sz == SIZE_ABSENT ?
+				 "function not in System.map" :
+				 "not a text symbol in System.map", name, len);
+		}
+		if (all > 0 && matched == 0) {
+			p2l_err("%s does not match the profile: none of its text symbols was profiled",
+				o->map);
+			free(item);
+			return -1;
+		}
+		if (matched < all / 2)
+			p2l_warn("only %.1f%% of the attributed samples are in text symbols of %s: does it match the profiled kernel?",
+				 100 * matched / all, o->map);
+	}
+	res->profiled = n;
+	tmp = malloc((n ? n : 1) * sizeof(*tmp));
+	if (!tmp) {
+		p2l_err("out of memory");
+		free(item);
+		return -1;
+	}
+	sorted = p2l_radix_sort(item, tmp, n);
+	for (i = 0; i < n; i++) {
+		uint32_t pl = sorted[i];
+		const char *name;
+		size_t len;
+
+		if (!map) {
+			if (i + 16 < n)
+				__builtin_prefetch(t->arena + (uint32_t)sorted[i + 16]);
+			name = arena_name(t, pl, &len);
+		} else {
+			uint64_t sz = t->size[pl];
+
+			if (o->budget && res->bytes + sz > o->budget) {
+				res->over = n - i;
+				break;
+			}
+			res->bytes += sz;
+			res->covered += t->ent[pl].val;
+			name = p2l_tab_name(t, pl, &len);
+		}
+		out_name(out, name, len);
+		res->listed++;
+	}
+	out_flush(out);
+	free(item);
+	free(tmp);
+	return 0;
+}
+
+static void summary(const struct opts *o, const struct p2l_tab *t,
+		    const struct result *r)
+{
+	double cov = t->total_weight > 0 ? 100 * r->covered / t->total_weight : 0;
+
+	fprintf(stderr, "profile2linkerlist: %u functions listed, covering %.2f%% of the samples of %u profile(s)\n",
+		r->listed, cov, t->nprofiles);
+	if (o->map) {
+		fprintf(stderr, "profile2linkerlist: size %llu bytes (%.2f MiB)",
+			(unsigned long long)r->bytes, r->bytes / 1048576.0);
+		if (o->budget)
+			fprintf(stderr, ", budget %llu bytes; %u profiled functions did not fit\n",
+				(unsigned long long)o->budget, r->over);
+		else
+			fputs(", no budget\n", stderr);
+	} else {
+		fputs("profile2linkerlist: size unknown without --system-map, no budget applied\n",
+		      stderr);
+	}
+	if (p2l_nskipped)
+		fprintf(stderr, "profile2linkerlist: %lu input lines skipped\n",
+			p2l_nskipped);
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { 0 };
+	struct p2l_map map;
+	struct p2l_tab tab;
+	struct result res;
+	struct out *out = NULL;
+	const char **files = NULL;
+	int i, ret = 1;
+
+	p2l_map_init(&map);
+	if (parse_args(argc, argv, &o)) {
+		fputs("Try 'profile2linkerlist --help' for more information.\n",
+		      stderr);
+		free(o.prof);
+		return 2;
+	}
+	if (p2l_tab_init(&tab, !!o.map))
+		goto oom;
+	files = calloc(o.nprof, sizeof(*files));
+	out = malloc(sizeof(*out));
+	if (!files || !out)
+		goto oom;
+	if (o.map && load_map(&map, o.map))
+		goto out;
+	for (i = 0; i < o.nprof; i++) {
+		files[i] = display(o.prof[i].path);
+		if (read_profile(&tab, o.map ? &map : NULL, &o.prof[i], i))
+			goto out;
+	}
+	if (!(tab.total_weight > 0)) {
+		p2l_err("no samples in the profile(s)");
+		goto out;
+	}
+	out->fd = -1;
+	out->path = o.output;
+	out->len = 0;
+	out->err = 0;
+	if (emit(&tab, o.map ? &map : NULL, &o, files, out, &res))
+		goto out;
+	if (out->err) {
+		p2l_err("cannot write %s: %s", o.output ? o.output : "output",
+			strerror(out->err));
+		goto out;
+	}
+	if (o.output && out->fd > 1 && close(out->fd)) {
+		p2l_err("write error on %s: %s", o.output, strerror(errno));
+		goto out;
+	}
+	summary(&o, &tab, &res);
+	ret = 0;
+	goto out;
+oom:
+	p2l_err("out of memory");
+out:
+	p2l_tab_free(&tab);
+	p2l_map_free(&map);
+	free(files);
+	free(out);
+	free(o.prof);
+	return ret;
+}

@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * profile2linkerlist: turn kernel profiles into a linker list of
+ * "*(.text.NAME)" lines, hottest function first.
+ */
+#ifndef P2L_H
+#define P2L_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+
+#define P2L_NAME_MAX	511		/* KSYM_NAME_LEN - 1 */
+#define P2L_LINE_MAX	(64 * 1024)
+
+enum p2l_format {
+	FMT_AUTO,
+	FMT_READPROFILE,
+	FMT_PROCPROFILE,
+	FMT_PERF,
+};
+
+/* Where an input line came from, for skip reports. */
+struct p2l_src {
+	const char *file;
+	unsigned long line;
+};
+
+/* report.c */
+extern int p2l_quiet;
+extern unsigned long p2l_nskipped;
+void p2l_skip(const struct p2l_src *src, const char *reason,
+	      const char *what, size_t len);
+#define p2l_warn(fmt, ...) \
+	fprintf(stderr, "profile2linkerlist: warning: " fmt "\n", ##__VA_ARGS__)
+#define p2l_err(fmt, ...) \
+	fprintf(stderr, "profile2linkerlist: error: " fmt "\n", ##__VA_ARGS__)
+
+/* names.c */
+extern const unsigned char p2l_ident[256];
+const char *p2l_name_check(const char *s, size_t len);
+uint64_t p2l_hash(const char *s, size_t len);
+int p2l_parse_u64(const char **pp, const char *end, uint64_t *val);
+
+/* symtab.c: profile symbols, merged over all profiles */
+struct p2l_ent {
+	uint32_t name;		/* offset of the name in the arena */
+	float val;		/* raw count while parsing, then score */
+};
+
+#define P2L_QUEUE	16
+
+struct p2l_pending {
+	uint64_t h;
+	double count;
+	unsigned long line;
+	size_t len;
+	char name[P2L_NAME_MAX + 1];
+};
+
+struct p2l_tab {
+	struct p2l_ent *ent;
+	uint32_t n, cap;
+	uint32_t *slot;		/* hash slots: entry index */
+	uint8_t *tag;		/* per slot: 0 = free, else 8 bits of hash */
+	uint32_t mask;
+	unsigned char *arena;	/* varint length, then the name */
+	size_t alen, acap;
+	float *score;		/* merged scores of earlier profiles */
+	struct p2l_pending *q;	/* insertions not made yet */
+	unsigned int qhead, qlen;
+	/* optional per-entry data, allocated when a System.map is used */
+	uint32_t *size;
+	uint32_t *file;
+	uint32_t *line;
+	int track;
+	/* current profile */
+	double cur_total;
+	uint32_t cur_file;
+	/* all profiles */
+	double total_weight;
+	unsigned int nprofiles;
+};
+
+int p2l_tab_init(struct p2l_tab *t, int track);
+void p2l_tab_free(struct p2l_tab *t);
+int p2l_tab_reserve(struct p2l_tab *t, size_t n);
+int p2l_tab_flush(struct p2l_tab *t);
+int p2l_tab_add(struct p2l_tab *t, const char *name, size_t len,
+		uint64_t h, double count, const struct p2l_src *src);
+long p2l_tab_find(const struct p2l_tab *t, const char *name, size_t len,
+		  uint64_t h);
+const char *p2l_tab_name(const struct p2l_tab *t, uint32_t i, size_t *len);
+int p2l_tab_begin(struct p2l_tab *t, uint32_t file);
+int p2l_tab_end(struct p2l_tab *t, double weight);
+void p2l_tab_drop_hash(struct p2l_tab *t);
+
+/* Count a sample that cannot be attributed to a function. */
+static inline void p2l_tab_unknown(struct p2l_tab *t, double count)
+{
+	t->cur_total += count;
+}
+
+/* sysmap.c: System.map or "nm -S" output */
+struct p2l_sym {
+	uint64_t addr;
+	uint64_t size;		/* 0 if unknown */
+	uint32_t name;		/* offset into map->names */
+	uint16_t len;
+	char type;
+	char has_size;
+};
+
+struct p2l_map {
+	struct p2l_sym *sym;
+	size_t n, cap;
+	char *names;
+	size_t nlen, ncap;
+	uint64_t stext, etext;
+	int have_stext, have_etext;
+};
+
+void p2l_map_init(struct p2l_map *m);
+void p2l_map_free(struct p2l_map *m);
+int p2l_map_line(struct p2l_map *m, const char *s, size_t len,
+		 const struct p2l_src *src);
+int p2l_map_finish(struct p2l_map *m);
+int p2l_map_is_text(char type);
+long p2l_map_lookup(const struct p2l_map *m, uint64_t addr);
+
+/* input.c: buffered line reader */
+typedef int (*p2l_line_fn)(void *ctx, const char *s, size_t len,
+			   const struct p2l_src *src);
+int p2l_open(const char *path);
+int p2l_read_lines(int fd, const char *path, const unsigned char *pre,
+		   size_t prelen, p2l_line_fn fn, void *ctx);
+ssize_t p2l_read_full(int fd, void *buf, size_t len);
+enum p2l_format p2l_detect(const unsigned char *buf, size_t len);
+
+/* readprofile.c */
+struct p2l_rp {
+	struct p2l_tab *tab;
+	double total_line;
+	int have_total;
+};
+
+int p2l_rp_line(void *ctx, const char *s, size_t len,
+		const struct p2l_src *src);
+
+/* perf.c */
+struct p2l_perf {
+	struct p2l_tab *tab;
+	int in_sample;		/* perf script: waiting for the leaf frame */
+	struct p2l_src hdr;	/* perf script: the sample's header line */
+};
+
+int p2l_perf_line(void *ctx, const char *s, size_t len,
+		  const struct p2l_src *src);
+
+/* procprofile.c */
+struct p2l_pp {
+	struct p2l_tab *tab;
+	const struct p2l_map *map;
+	const char *file;
+	uint32_t step;
+	int swap;
+	uint64_t nbuckets;
+	long cursym;		/* map symbol of the previous bucket */
+	uint64_t nonzero;
+	double outside, nontext;
+};
+
+int p2l_pp_header(struct p2l_pp *pp, const unsigned char *buf, size_t len);
+int p2l_pp_buckets(struct p2l_pp *pp, const unsigned char *buf, size_t len);
+int p2l_pp_finish(struct p2l_pp *pp, int check);
+
+/* order.c */
+enum p2l_order {
+	ORDER_HEAT,
+	ORDER_DENSITY,
+};
+
+#define P2L_OUT_MAX	(P2L_NAME_MAX + 32)
+
+uint32_t p2l_key(float v);
+uint64_t *p2l_radix_sort(uint64_t *a, uint64_t *tmp, size_t n);
+size_t p2l_format_line(char *out, const char *name, size_t len);
+
+#endif /* P2L_H */

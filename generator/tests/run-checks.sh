@@ -1,0 +1,344 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# make check: unit tests, command-line and malformed-input tests under
+# ASan/UBSan, a valgrind run, short fuzz runs, checkpatch, and the
+# cross-check against the seed's Perl script.  Ends with "N passed, N failed".
+#
+# Environment (set by the Makefile): BUILDDIR BIN SANBIN VGBIN UNITBIN
+# FUZZDIR FUZZERS FUZZ_TIME SEED PERL VALGRIND CHECKPATCH SRCDIR
+
+D=$SRCDIR/tests/data
+T=$BUILDDIR/check
+rm -rf "$T"
+mkdir -p "$T"
+pass=0
+fail=0
+
+# Sanitizer failures must not look like our own exit status 1.
+ASAN_OPTIONS=exitcode=97:detect_leaks=1
+UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=98
+export ASAN_OPTIONS UBSAN_OPTIONS
+
+ok() {
+	pass=$((pass + 1))
+	echo "ok   $*"
+}
+
+bad() {
+	fail=$((fail + 1))
+	echo "FAIL $*"
+}
+
+# run NAME WANTED_STATUS CMD...: stdout in $T/NAME.out, stderr in $T/NAME.err
+run() {
+	name=$1
+	want=$2
+	shift 2
+	"$@" > "$T/$name.out" 2> "$T/$name.err"
+	rc=$?
+	if grep -q -e 'Sanitizer' -e 'runtime error' "$T/$name.err"; then
+		bad "$name: sanitizer report"
+		sed 's/^/	/' "$T/$name.err" | head -20
+	elif [ "$rc" -ge 2 ] && [ "$want" != 2 ] || [ "$rc" -ge 3 ]; then
+		bad "$name: crashed or odd exit status $rc"
+		sed 's/^/	/' "$T/$name.err" | head -5
+	elif [ "$want" != any ] && [ "$rc" != "$want" ]; then
+		bad "$name: exit status $rc, wanted $want"
+		sed 's/^/	/' "$T/$name.err" | head -5
+	else
+		ok "$name (exit $rc)"
+	fi
+}
+
+same() {	# NAME EXPECTED-FILE
+	if cmp -s "$T/$1.out" "$2"; then
+		ok "$1: output as expected"
+	else
+		bad "$1: output differs from $(basename "$2")"
+		diff "$2" "$T/$1.out" | head -10 | sed 's/^/	/'
+	fi
+}
+
+err_has() {	# NAME PATTERN
+	if grep -q -e "$2" "$T/$1.err"; then
+		ok "$1: stderr has '$2'"
+	else
+		bad "$1: stderr lacks '$2'"
+		head -5 "$T/$1.err" | sed 's/^/	/'
+	fi
+}
+
+out_has() {	# NAME PATTERN
+	if grep -q -e "$2" "$T/$1.out"; then
+		ok "$1: stdout has '$2'"
+	else
+		bad "$1: stdout lacks '$2'"
+	fi
+}
+
+# every output line is a safe linker-script line
+clean_list() {
+	if grep -v -q -x -e '\*(\.text\.[A-Za-z_][A-Za-z0-9_.]*)' "$T/$1.out"; then
+		bad "$1: unsafe line in the list"
+		grep -v -x -e '\*(\.text\.[A-Za-z_][A-Za-z0-9_.]*)' "$T/$1.out" |
+			head -3 | sed 's/^/	/'
+	else
+		ok "$1: list lines well-formed"
+	fi
+}
+
+B=$SANBIN
+
+echo "== unit tests (ASan/UBSan)"
+"$UNITBIN" > "$T/unit.out" 2> "$T/unit.err"
+rc=$?
+grep FAIL "$T/unit.out"
+up=$(sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$T/unit.out")
+uf=$(sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$T/unit.out")
+if [ -z "$up" ] || grep -q -e Sanitizer -e 'runtime error' "$T/unit.err"; then
+	bad "unit tests did not finish (exit $rc)"
+	tail -20 "$T/unit.err"
+else
+	echo "unit: $up passed, $uf failed"
+	pass=$((pass + up))
+	fail=$((fail + uf))
+	[ "$rc" = 0 ] || [ "$uf" != 0 ] || bad "unit: exit status $rc"
+fi
+
+echo "== command line"
+run help 0 "$B" --help
+out_has help 'Usage: profile2linkerlist'
+out_has help '--system-map'
+run version 0 "$B" --version
+run badopt 2 "$B" --no-such-option "$D/rp-basic.txt"
+run badformat 2 "$B" -f xml "$D/rp-basic.txt"
+err_has badformat "unknown format 'xml'"
+for w in 0 -1 abc nan inf 1e99; do
+	run "badweight$w" 2 "$B" -w "$w" "$D/rp-basic.txt"
+done
+run badbudget 2 "$B" -m "$D/System.map" -b 2X "$D/rp-basic.txt"
+run budget-nomap 2 "$B" -b 1M "$D/rp-basic.txt"
+err_has budget-nomap 'needs --system-map'
+run density-nomap 2 "$B" --order=density "$D/rp-basic.txt"
+run missing 1 "$B" "$T/does-not-exist"
+err_has missing 'cannot open'
+
+echo "== readprofile"
+run rp 0 "$B" "$D/rp-basic.txt"
+same rp "$D/rp-basic.expected"
+err_has rp 'rp-basic.txt:7: skipped: invalid symbol name: "705"'
+err_has rp '7 functions listed, covering 99.51% of the samples'
+run rp-explicit 0 "$B" --format=readprofile "$D/rp-basic.txt"
+same rp-explicit "$D/rp-basic.expected"
+run rp-stdin 0 sh -c "\"$B\" < \"$D/rp-basic.txt\""
+same rp-stdin "$D/rp-basic.expected"
+run rp-dash 0 sh -c "\"$B\" - < \"$D/rp-basic.txt\""
+same rp-dash "$D/rp-basic.expected"
+run rp-output 0 "$B" -o "$T/rp-output.list" "$D/rp-basic.txt"
+cp "$T/rp-output.list" "$T/rp-output.out"
+same rp-output "$D/rp-basic.expected"
+run rp-badoutput 1 "$B" -o "$T/no/such/dir/list" "$D/rp-basic.txt"
+err_has rp-badoutput 'cannot write'
+sort -rn "$D/rp-basic.txt" > "$T/rp-sorted.txt"
+run rp-sorted 0 "$B" "$T/rp-sorted.txt"
+same rp-sorted "$D/rp-basic.expected"
+sed 's/$/\r/' "$D/rp-basic.txt" > "$T/rp-crlf.txt"
+run rp-crlf 0 "$B" "$T/rp-crlf.txt"
+same rp-crlf "$D/rp-basic.expected"
+awk '{ printf "ffffffff%08x %-40s %6u %8.4f\n", NR * 64, $2, $1, $3 }' \
+	"$D/rp-basic.txt" | grep -v -e unknown > "$T/rp-verbose.txt"
+run rp-verbose 0 "$B" "$T/rp-verbose.txt"
+same rp-verbose "$D/rp-basic.expected"
+run rp-quiet 0 "$B" -q "$D/rp-basic.txt"
+if grep -q skipped: "$T/rp-quiet.err"; then
+	bad "rp-quiet: per-line reports with -q"
+else
+	ok "rp-quiet: no per-line reports"
+fi
+
+echo "== perf"
+run perf-report 0 "$B" "$D/perf-report.txt"
+same perf-report "$D/perf-report.expected"
+err_has perf-report 'perf-report.txt:13: skipped: not a kernel symbol'
+err_has perf-report 'perf-report.txt:17: skipped: invalid symbol name: "0xffffffff81a00000"'
+run perf-script 0 "$B" -f perf "$D/perf-script.txt"
+same perf-script "$D/perf-script.expected"
+err_has perf-script 'perf-script.txt:21: skipped: unrecognised line'
+
+echo "== merging"
+run merge 0 "$B" "$D/merge-a.txt" "$D/merge-b.txt"
+same merge "$D/merge.expected"
+err_has merge 'of 2 profile(s)'
+run merge-weighted 0 "$B" -w 0.5 "$D/merge-a.txt" -w 1 "$D/merge-b.txt"
+same merge-weighted "$D/merge-weighted.expected"
+run merge-formats 0 "$B" -f perf "$D/perf-report.txt" -f readprofile \
+	"$D/rp-basic.txt"
+out_has merge-formats '^\*(\.text\.clear_page_erms)$'
+out_has merge-formats '^\*(\.text\.__d_lookup)$'
+
+echo "== System.map, budget, order"
+run map-heat 0 "$B" -m "$D/System.map" -b 0 "$D/rp-map.txt"
+same map-heat "$D/map-heat.expected"
+err_has map-heat 'rp-map.txt:8: skipped: not a text symbol in System.map: "jiffies"'
+err_has map-heat 'rp-map.txt:9: skipped: function not in System.map: "old_function"'
+err_has map-heat 'size 1984 bytes'
+run map-budget 0 "$B" -m "$D/System.map" --budget=1000 "$D/rp-map.txt"
+same map-budget "$D/map-budget.expected"
+err_has map-budget 'size 896 bytes'
+err_has map-budget '3 profiled functions did not fit'
+err_has map-budget 'covering 96.60% of the samples'
+run map-default-budget 0 "$B" -m "$D/System.map" "$D/rp-map.txt"
+same map-default-budget "$D/map-heat.expected"
+err_has map-default-budget 'budget 2097152 bytes'
+run map-density 0 "$B" -m "$D/System.map" -b 0 --order=density \
+	"$D/rp-map.txt"
+same map-density "$D/map-density.expected"
+run nm-S 0 "$B" --system-map="$D/nm-S.txt" -b 1000 "$D/rp-map.txt"
+same nm-S "$D/map-budget.expected"
+run map-unrelated 1 "$B" -m "$D/System.map-unrelated" "$D/rp-map.txt"
+err_has map-unrelated 'does not match'
+
+echo "== /proc/profile"
+MK="$PERL $SRCDIR/tests/mkprofile.pl"
+# 16-byte buckets from _stext 0x...000 to _etext 0x...900: 144 buckets
+$MK 16 144 0=3 16=400 17=100 21=70 48=12 136=30 143=5 > "$T/profile.bin"
+$MK -be 16 144 0=3 16=400 17=100 21=70 48=12 136=30 143=5 > "$T/profile-be.bin"
+run pp 0 "$B" "$T/profile.bin" --system-map "$D/System.map" -b 0
+same pp "$D/procprofile.expected"
+run pp-explicit 0 "$B" --format procprofile "$T/profile.bin" \
+	--system-map "$D/System.map" -b 0
+same pp-explicit "$D/procprofile.expected"
+run pp-be 0 "$B" "$T/profile-be.bin" -m "$D/System.map" -b 0
+same pp-be "$D/procprofile.expected"
+run pp-stdin 0 sh -c "\"$B\" -m \"$D/System.map\" -b 0 < \"$T/profile.bin\""
+same pp-stdin "$D/procprofile.expected"
+run pp-nomap 1 "$B" "$T/profile.bin"
+err_has pp-nomap 'needs --system-map'
+run pp-othermap 1 "$B" "$T/profile.bin" -m "$D/System.map-other"
+err_has pp-othermap 'System.map does not match this profile'
+head -c 302 "$T/profile.bin" > "$T/profile-trunc.bin"
+run pp-truncated 1 "$B" "$T/profile-trunc.bin" -m "$D/System.map"
+err_has pp-truncated 'trailing 2 bytes\|2 trailing bytes'
+err_has pp-truncated 'does not match'
+printf '\003\000\000\000\001\000\000\000' > "$T/profile-badstep.bin"
+run pp-badstep 1 "$B" -f procprofile "$T/profile-badstep.bin" -m "$D/System.map"
+err_has pp-badstep 'not a /proc/profile dump'
+run pp-merge 0 "$B" -m "$D/System.map" -b 0 "$T/profile.bin" "$D/rp-map.txt"
+out_has pp-merge 'startup_64'
+
+echo "== malformed input"
+: > "$T/empty.txt"
+run empty 1 "$B" "$T/empty.txt"
+err_has empty 'empty profile'
+err_has empty 'no samples'
+run empty-plus 0 "$B" "$T/empty.txt" "$D/rp-basic.txt"
+same empty-plus "$D/rp-basic.expected"
+printf '  12\n   7 foo\n   9 bar 1.0 x\n  10 ba' > "$T/truncated.txt"
+run truncated 0 "$B" "$T/truncated.txt"
+err_has truncated 'truncated.txt:1: skipped: truncated line'
+err_has truncated 'truncated.txt:3: skipped: unrecognised line'
+clean_list truncated
+printf '99999999999999999999999999 huge 1.0\n18446744073709551615 max 1.0\n1 one 1.0\n' > "$T/huge.txt"
+run huge 0 "$B" "$T/huge.txt"
+err_has huge 'huge.txt:1: skipped: count out of range'
+printf '*(.text.max)\n*(.text.one)\n' > "$T/huge.expected"
+same huge "$T/huge.expected"
+awk 'BEGIN { s = ""; for (i = 0; i < 5000; i++) s = s "x"; printf "   10 %s 1.0\n    5 ok 1.0\n", s }' > "$T/longname.txt"
+run longname 0 "$B" "$T/longname.txt"
+err_has longname 'longname.txt:1: skipped: symbol name too long'
+printf '*(.text.ok)\n' > "$T/longname.expected"
+same longname "$T/longname.expected"
+awk 'BEGIN { s = ""; for (i = 0; i < 200000; i++) s = s "y"; printf "   10 a%s 1.0\n    5 ok 1.0\n", s }' > "$T/longline.txt"
+run longline 0 "$B" "$T/longline.txt"
+err_has longline 'longline.txt:1: skipped: line too long'
+same longline "$T/longname.expected"
+printf '  10 a)b 1\n  10 x*(.text.y) 1\n  10 "q" 1\n  10 a;b 1\n  10 ok 1\n' > "$T/inject.txt"
+run inject 0 "$B" "$T/inject.txt"
+same inject "$T/longname.expected"
+head -c 300000 /dev/urandom > "$T/garbage.bin"
+tr -d '\000' < "$T/garbage.bin" > "$T/garbage.txt"
+run garbage-auto any "$B" "$T/garbage.bin"
+run garbage-rp any "$B" -f readprofile "$T/garbage.bin"
+clean_list garbage-rp
+run garbage-rp-nonul any "$B" "$T/garbage.txt"
+run garbage-perf any "$B" -f perf "$T/garbage.bin"
+clean_list garbage-perf
+run garbage-pp any "$B" -f procprofile "$T/garbage.bin" -m "$D/System.map"
+run garbage-map any "$B" -m "$T/garbage.bin" "$D/rp-basic.txt"
+run garbage-map-nm 1 "$B" -m "$D/rp-basic.txt" "$D/rp-basic.txt"
+err_has garbage-map-nm 'unrecognised System.map line'
+run map-empty 1 "$B" -m "$T/empty.txt" "$D/rp-basic.txt"
+err_has map-empty 'no symbols'
+
+echo "== valgrind"
+if command -v "$VALGRIND" > /dev/null; then
+	for c in "$D/rp-basic.txt" "-f perf $D/perf-script.txt" \
+		 "-m $D/System.map -b 1K $T/profile.bin $D/rp-map.txt" \
+		 "-m $D/System.map --order=density $D/rp-map.txt" \
+		 "-f readprofile $T/garbage.bin" "$T/longline.txt" \
+		 "-w 2 $D/merge-a.txt $D/merge-b.txt"; do
+		n=$((n + 1))
+		# shellcheck disable=SC2086
+		"$VALGRIND" -q --error-exitcode=99 --leak-check=full \
+			--errors-for-leak-kinds=definite,indirect \
+			"$VGBIN" -q $c > /dev/null 2> "$T/valgrind.$n.err"
+		rc=$?
+		if [ $rc -ge 2 ] || grep -q '^==' "$T/valgrind.$n.err"; then
+			bad "valgrind: $c (exit $rc)"
+			head -20 "$T/valgrind.$n.err"
+		else
+			ok "valgrind: $c"
+		fi
+	done
+else
+	bad "valgrind: $VALGRIND not found"
+fi
+
+echo "== fuzzing, $FUZZ_TIME s per parser"
+for f in $FUZZERS; do
+	c=$T/corpus-$f
+	mkdir -p "$c"
+	cp "$D"/*.txt "$c"/
+	cp "$T"/profile*.bin "$c"/
+	if "$FUZZDIR/fuzz_$f" -max_total_time="$FUZZ_TIME" -timeout=10 \
+		-rss_limit_mb=2048 -print_final_stats=1 \
+		-artifact_prefix="$T/crash-$f-" "$c" > "$T/fuzz-$f.log" 2>&1; then
+		ok "fuzz $f: $(sed -n 's/^stat::number_of_executed_units: *//p' "$T/fuzz-$f.log") runs"
+	else
+		bad "fuzz $f: see $T/fuzz-$f.log"
+		grep -A15 -e ERROR -e 'runtime error' "$T/fuzz-$f.log" | head -20
+	fi
+done
+
+echo "== Perl cross-check"
+if sh "$SRCDIR/tests/extract-seed.sh" "$SEED" "$T/seed" 2> "$T/seed.err"; then
+	sh "$SRCDIR/tests/crosscheck.sh" "$T/seed" "$BIN" > "$T/crosscheck.log" 2>&1
+	rc=$?
+	sed 's/^/	/' "$T/crosscheck.log"
+	if [ $rc = 0 ]; then
+		ok "cross-check against the seed's profile2linkerlist.pl"
+	else
+		bad "cross-check against the seed's profile2linkerlist.pl"
+	fi
+else
+	bad "cannot extract the Perl script from $SEED"
+	cat "$T/seed.err"
+fi
+
+echo "== checkpatch"
+if [ -f "$CHECKPATCH" ]; then
+	(cd "$SRCDIR" && "$PERL" "$CHECKPATCH" --no-tree -q -f ./*.c ./*.h \
+		tests/*.c tests/*.h) > "$T/checkpatch.log" 2>&1
+	if grep -q -e '^WARNING' -e '^ERROR' -e '^CHECK' "$T/checkpatch.log"; then
+		bad "checkpatch: see $T/checkpatch.log"
+		head -20 "$T/checkpatch.log"
+	else
+		ok "checkpatch --no-tree -f: clean"
+	fi
+else
+	echo "skip checkpatch: $CHECKPATCH not found"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
