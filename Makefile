@@ -33,7 +33,8 @@ DISKS      := $(BUILD)/disks/vda.img $(BUILD)/disks/vdb.img
 # The parts of the project; each has a Makefile with some of the targets
 # all, check, guest, bench, fuzz.
 HOST_PARTS  := generator cocci tools/taskdelays
-CHECK_PARTS := generator cocci tools/taskdelays tests/modparm tests/reorder
+HOST_CHECK_PARTS   := generator cocci tools/taskdelays tests/modparm
+KERNEL_CHECK_PARTS := tests/reorder
 GUEST_PARTS := tests/guest tests/modparm tools/taskdelays tests/reorder
 BENCH_PARTS := generator cocci tests/reorder
 FUZZ_PARTS  := generator tools/taskdelays
@@ -106,12 +107,14 @@ summary: convert
 	tools/summary.sh $(BUILD) $$rc
 
 # Every suite runs even when an earlier one failed; the last line is the
-# grand total.
+# grand total.  Host-only suites first, then the guest boot (which builds
+# the kernel), then the suites that inspect the built kernel.
 check: deps
 	@tools/run-suites.sh $(LOGS)/check \
 		"pipeline:$(MAKE) -C tests/host check" \
-		$(foreach d,$(call present,$(CHECK_PARTS)),"$(subst /,-,$(d)):$(MAKE) -C $(d) check $(KVARS)") \
+		$(foreach d,$(call present,$(HOST_CHECK_PARTS)),"$(subst /,-,$(d)):$(MAKE) -C $(d) check $(KVARS)") \
 		"guest:$(MAKE) results" \
+		$(foreach d,$(call present,$(KERNEL_CHECK_PARTS)),"$(subst /,-,$(d)):$(MAKE) -C $(d) check $(KVARS)") \
 		"boot-failures:$(MAKE) -C tests/host check-boot $(KVARS)"
 
 bench: deps

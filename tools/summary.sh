@@ -9,7 +9,7 @@ val() { cat "$1" 2>/dev/null || echo "?"; }
 secs() { v=$(cat "$1" 2>/dev/null) && printf '%.1f s' "0$v" || printf '? s'; }
 echo
 echo "================================ summary ================================"
-echo "tree:          $(make -s -C "$b/kbuild" kernelrelease 2>/dev/null || echo '?') (from $(val "$b/linux-pristine/.pristine-id" | cut -d' ' -f1))"
+echo "tree:          $(val "$b/kbuild/include/config/kernel.release") (from $(val "$b/linux-pristine/.pristine-id" | cut -d' ' -f1))"
 echo "patches:       $(wc -l < "$b/linux/.applied-patches" 2>/dev/null || echo 0) applied"
 sed 's/^/                 /' "$b/linux/.applied-patches" 2>/dev/null
 echo "kernel build:  $(secs "$b/logs/kernel-build-seconds") (last make run in $b/kbuild)"

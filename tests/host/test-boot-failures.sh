@@ -21,8 +21,9 @@ mkinit() { # NAME SCRIPT: an initramfs whose /init is SCRIPT
 	"$top/qemu/mkinitramfs.sh" "$gen" "$t/$1.init" "$t/empty" "$t/$1.cpio.gz"
 }
 
-mkinit panic 'echo c > /proc/sysrq-trigger; exit 1'
-expect_fail "a panicking guest fails with the console tail" "kernel crashed: .*Kernel panic.*last lines of" \
+# init exiting is the simplest real panic ("Attempted to kill init")
+mkinit panic 'exit 1'
+expect_fail "a panicking guest fails with the console tail" "kernel crashed: Kernel panic" \
 	"$run" --kernel "$bz" --initrd "$t/panic.cpio.gz" --out "$t/panic" --accel tcg --timeout 60
 
 mkinit hang '/bin/busybox sleep 1000'
