@@ -303,6 +303,7 @@ def out_diag(p, kind, msg):
 
 
 REPORT = [False]
+ADDED = set()	# (file, variable) that got their module_param after the declaration
 STATS = []
 
 
@@ -322,6 +323,37 @@ def blank_comments(text):
 		return re.sub(r'[^\n]', ' ', m.group(0))
 	return re.sub(r'/\*.*?\*/|//[^\n]*|"(?:[^"\\\n]|\\.)*"|'
 		      r"'(?:[^'\\\n]|\\.)*'", rep, text, flags=re.S)
+
+
+BLANKED = {}
+
+
+def toplevel(q):
+	"""Is position q outside any function body or struct (brace depth 0)?
+	Initializer braces come after the declared name, so they do not count."""
+	p = q[0]
+	path = p.file
+	if path not in BLANKED:
+		BLANKED[path] = blank_comments(read_text(path)).split("\n")
+	lines = BLANKED[path]
+	line, col = int(p.line), int(p.column)
+	depth = 0
+	stack = []	# per #if level: True while in an #else/#elif branch
+	for l in lines[:line - 1] + [lines[line - 1][:col]]:
+		m = re.match(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b', l)
+		if m:
+			kw = m.group(1)
+			if kw.startswith("if"):
+				stack.append(False)
+			elif kw in ("elif", "else") and stack:
+				stack[-1] = True
+			elif kw == "endif" and stack:
+				stack.pop()
+			continue
+		if True in stack:
+			continue	# count braces in the first branch only
+		depth += l.count("{") - l.count("}")
+	return depth <= 0
 
 
 def decl_is_multi(path, line, col):
@@ -459,6 +491,7 @@ def decide1(v, t, p):
 		diags.append(("extern", "'%s' is only declared extern here; "
 			      "type taken from that declaration" % tgt))
 	res["after"] = dline > int(p.line)
+	res["dline"] = dline
 	if res["after"] and decl_is_multi(path, dline, dcol):
 		diags.append(("order", "'%s' is declared after its MODULE_PARM, in a "
 			      "declaration of several variables; module_param "
@@ -647,7 +680,7 @@ coccinelle.dv = cocci.make_ident(alias_of(v, p[0].file))
 @d@
 identifier ra.dv;
 type T;
-position q;
+position q : script:python() { toplevel(q) };
 @@
 
 (
@@ -871,15 +904,22 @@ coccinelle.ty = cocci.make_ident(r["ty"] or "int")
 coccinelle.perm = cocci.make_expr(r["perm"])
 coccinelle.dv = cocci.make_ident(r["dv"])
 
-@depends on patch@
+@add_param depends on patch@
 identifier m_a_param.v, s_a_param.dv, s_a_param.ty;
 expression s_a_param.perm;
 type T;
+position q : script:python() { toplevel(q) };
 declarer name module_param;
 @@
 
-  T dv;
+  T@q dv;
 + module_param(v, ty, perm);
+
+@script:python depends on patch@
+q << add_param.q;
+dv << s_a_param.dv;
+@@
+ADDED.add((q[0].file, dv))
 
 @m_a_array depends on patch@
 declarer name MODULE_PARM;
@@ -903,15 +943,22 @@ coccinelle.ty = cocci.make_ident(r["ty"] or "int")
 coccinelle.perm = cocci.make_expr(r["perm"])
 coccinelle.dv = cocci.make_ident(r["dv"])
 
-@depends on patch@
+@add_array depends on patch@
 identifier m_a_array.v, s_a_array.dv, s_a_array.ty;
 expression s_a_array.perm;
 type T;
+position q : script:python() { toplevel(q) };
 declarer name module_param_array;
 @@
 
-  T dv;
+  T@q dv;
 + module_param_array(v, ty, NULL, perm);
+
+@script:python depends on patch@
+q << add_array.q;
+dv << s_a_array.dv;
+@@
+ADDED.add((q[0].file, dv))
 
 @m_a_string depends on patch@
 declarer name MODULE_PARM;
@@ -933,15 +980,22 @@ r = want(v, t, p, "string", True)
 coccinelle.dv = cocci.make_ident(r["dv"])
 coccinelle.perm = cocci.make_expr(r["perm"])
 
-@depends on patch@
+@add_string depends on patch@
 identifier m_a_string.v, s_a_string.dv;
 expression s_a_string.perm;
 type T;
+position q : script:python() { toplevel(q) };
 declarer name module_param_string;
 @@
 
-  T dv;
+  T@q dv;
 + module_param_string(v, dv, sizeof(dv), perm);
+
+@script:python depends on patch@
+q << add_string.q;
+dv << s_a_string.dv;
+@@
+ADDED.add((q[0].file, dv))
 
 @m_a_named depends on patch@
 declarer name MODULE_PARM;
@@ -967,15 +1021,22 @@ coccinelle.tgt = cocci.make_expr(r["tgt"])
 coccinelle.ty = cocci.make_ident(r["ty"] or "int")
 coccinelle.perm = cocci.make_expr(r["perm"])
 
-@depends on patch@
+@add_named depends on patch@
 identifier m_a_named.v, s_a_named.dv, s_a_named.ty;
 expression s_a_named.tgt, s_a_named.perm;
 type T;
+position q : script:python() { toplevel(q) };
 declarer name module_param_named;
 @@
 
-  T dv;
+  T@q dv;
 + module_param_named(v, tgt, ty, perm);
+
+@script:python depends on patch@
+q << add_named.q;
+dv << s_a_named.dv;
+@@
+ADDED.add((q[0].file, dv))
 
 @m_a_array_named depends on patch@
 declarer name MODULE_PARM;
@@ -999,15 +1060,22 @@ coccinelle.dv = cocci.make_ident(r["dv"])
 coccinelle.ty = cocci.make_ident(r["ty"] or "int")
 coccinelle.perm = cocci.make_expr(r["perm"])
 
-@depends on patch@
+@add_array_named depends on patch@
 identifier m_a_array_named.v, s_a_array_named.dv, s_a_array_named.ty;
 expression s_a_array_named.perm;
 type T;
+position q : script:python() { toplevel(q) };
 declarer name module_param_array_named;
 @@
 
-  T dv;
+  T@q dv;
 + module_param_array_named(v, dv, ty, NULL, perm);
+
+@script:python depends on patch@
+q << add_array_named.q;
+dv << s_a_array_named.dv;
+@@
+ADDED.add((q[0].file, dv))
 
 // The callback form always follows the declaration: its code uses it.
 @m_a_cb depends on patch@
@@ -1051,15 +1119,16 @@ coccinelle.numvar = cocci.make_ident("modparm_num_" + v)
 coccinelle.elemops = cocci.make_ident("param_ops_" + ty)
 coccinelle.tystr = cocci.make_expr('"array of %s"' % ty)
 
-@depends on patch@
+@add_cb depends on patch@
 identifier m_a_cb.v, s_a_cb.dv, s_a_cb.setfn, s_a_cb.getfn, s_a_cb.freefn;
 identifier s_a_cb.opsvar, s_a_cb.arrvar, s_a_cb.numvar, s_a_cb.elemops;
 expression s_a_cb.perm, s_a_cb.nmin, s_a_cb.tystr;
 type T;
+position q : script:python() { toplevel(q) };
 declarer name module_param_cb, __MODULE_PARM_TYPE;
 @@
 
-  T dv;
+  T@q dv;
 + static unsigned int numvar;
 + static struct kparam_array arrvar = {
 +	.max = ARRAY_SIZE(dv),
@@ -1096,6 +1165,12 @@ declarer name module_param_cb, __MODULE_PARM_TYPE;
 + module_param_cb(v, &opsvar, &arrvar, perm);
 + __MODULE_PARM_TYPE(v, tystr);
 
+@script:python depends on patch@
+q << add_cb.q;
+dv << s_a_cb.dv;
+@@
+ADDED.add((q[0].file, dv))
+
 // Sites whose module_param* went after the declaration
 @m_moved depends on patch@
 declarer name MODULE_PARM;
@@ -1114,6 +1189,11 @@ mv;
 @@
 r = decide(v, t, p[0])
 if r["form"] == "left" or not (r["after"] or r["form"] == "cb"):
+	cocci.include_match(False)
+elif (p[0].file, r["dv"]) not in ADDED:
+	out_diag(p[0], "internal", "module_param for '%s' could not be placed "
+		 "after its declaration (line %d): left unchanged" %
+		 (v, r["dline"]))
 	cocci.include_match(False)
 coccinelle.mv = cocci.make_ident(v)
 
