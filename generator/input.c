@@ -105,6 +105,7 @@ int p2l_read_lines(int fd, const char *path, const unsigned char *pre,
 			ssize_t r = p2l_read_full(fd, buf + end, BUF_SIZE - end);
 
 			if (r < 0) {
+				p2l_err("%s: read error: %s", path, strerror(errno));
 				ret = -1;
 				goto out;
 			}

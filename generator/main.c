@@ -23,9 +23,6 @@
 
 #define VERSION		"1.0"
 #define PRE_SIZE	(64 * 1024)
-#define SIZE_ABSENT	0xffffffffU
-#define SIZE_NONTEXT	0xfffffffeU
-#define SIZE_MAX_OK	0xfffffffdU
 
 struct profile {
 	const char *path;
@@ -220,6 +217,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			return -1;
 		}
 	}
+	for (; optind < argc; optind++) {	/* after "--" */
+		o->prof[o->nprof].path = argv[optind];
+		o->prof[o->nprof].fmt = fmt;
+		o->prof[o->nprof].weight = weight;
+		o->nprof++;
+	}
 	if (!o->nprof) {
 		o->prof[0].path = "-";
 		o->prof[0].fmt = fmt;
@@ -383,233 +386,13 @@ out:
 	return r;
 }
 
-/* Mark which profiled functions are text in the map, and their sizes. */
-static int apply_map(struct p2l_tab *t, const struct p2l_map *m)
-{
-	size_t i;
-
-	t->size = malloc((size_t)(t->n ? t->n : 1) * sizeof(*t->size));
-	if (!t->size)
-		return -1;
-	for (i = 0; i < t->n; i++)
-		t->size[i] = SIZE_ABSENT;
-	for (i = 0; i < m->n; i++) {
-		const struct p2l_sym *s = &m->sym[i];
-		const char *name = m->names + s->name;
-		long e = p2l_tab_find(t, name, s->len, p2l_hash(name, s->len));
-		uint64_t sz;
-
-		if (e < 0)
-			continue;
-		if (!p2l_map_is_text(s->type)) {
-			if (t->size[e] == SIZE_ABSENT)
-				t->size[e] = SIZE_NONTEXT;
-			continue;
-		}
-		sz = t->size[e] >= SIZE_NONTEXT ? 0 : t->size[e];
-		sz += s->size;
-		t->size[e] = sz > SIZE_MAX_OK ? SIZE_MAX_OK : sz;
-	}
-	return 0;
-}
-
-struct out {
-	int fd;			/* -1 until the first write */
-	const char *path;	/* NULL for standard output */
-	char buf[64 * 1024];
-	size_t len;
-	int err;
-};
-
-static void out_flush(struct out *o)
-{
-	size_t done = 0;
-
-	if (o->fd < 0 && !o->err) {
-		o->fd = 1;
-		if (o->path)
-			o->fd = open(o->path, O_WRONLY | O_CREAT | O_TRUNC |
-				     O_CLOEXEC, 0644);
-		if (o->fd < 0)
-			o->err = errno;
-	}
-
-	while (!o->err && done < o->len) {
-		ssize_t r = write(o->fd, o->buf + done, o->len - done);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0) {
-			o->err = errno ? errno : EIO;
-			break;
-		}
-		done += r;
-	}
-	o->len = 0;
-}
-
-static void out_name(struct out *o, const char *name, size_t len)
-{
-	if (o->len + P2L_OUT_MAX > sizeof(o->buf))
-		out_flush(o);
-	o->len += p2l_format_line(o->buf + o->len, name, len);
-}
-
-static const char *arena_name(const struct p2l_tab *t, uint32_t off,
-			      size_t *len)
-{
-	const unsigned char *a = t->arena + off;
-	size_t l = a[0];
-
-	if (l & 0x80) {
-		l = (l & 0x7f) | ((size_t)a[1] << 7);
-		a++;
-	}
-	*len = l;
-	return (const char *)a + 1;
-}
-
-struct result {
-	uint32_t listed, profiled, over;
-	uint64_t bytes;
-	double covered;
-};
-
-/* Filter by the map, order, apply the budget and write the list. */
-static int emit(struct p2l_tab *t, const struct p2l_map *map,
-		const struct opts *o, const char **files, struct out *out,
-		struct result *res)
-{
-	uint64_t *item, *tmp, *sorted;
-	double matched = 0, all = 0;
-	size_t i, n = 0;
-
-	memset(res, 0, sizeof(*res));
-	if (map && apply_map(t, map)) {
-		p2l_err("out of memory");
-		return -1;
-	}
-	p2l_tab_drop_hash(t);
-	if (!map) {
-		/* entries become (key, name) items in place */
-		item = (uint64_t *)t->ent;
-		for (i = 0; i < t->n; i++) {
-			struct p2l_ent e = t->ent[i];
-
-			if (!(e.val > 0))
-				continue;
-			res->covered += e.val;
-			item[n++] = (uint64_t)p2l_key(e.val) << 32 | e.name;
-		}
-		t->ent = NULL;
-	} else {
-		item = malloc((size_t)(t->n ? t->n : 1) * sizeof(*item));
-		if (!item) {
-			p2l_err("out of memory");
-			return -1;
-		}
-		for (i = 0; i < t->n; i++) {
-			float v = t->ent[i].val;
-			uint32_t sz = t->size[i];
-			struct p2l_src src;
-			size_t len;
-			const char *name;
-
-			if (!(v > 0))
-				continue;
-			all += v;
-			if (sz < SIZE_NONTEXT) {
-				matched += v;
-				if (o->order == ORDER_DENSITY)
-					v /= sz ? sz : 1;
-				item[n++] = (uint64_t)p2l_key(v) << 32 | i;
-				continue;
-			}
-			name = p2l_tab_name(t, i, &len);
-			src.file = files[t->file[i]];
-			src.line = t->line[i];
-			p2l_skip(&src, sz == SIZE_ABSENT ?
-				 "function not in System.map" :
-				 "not a text symbol in System.map", name, len);
-		}
-		if (all > 0 && matched == 0) {
-			p2l_err("%s does not match the profile: none of its text symbols was profiled",
-				o->map);
-			free(item);
-			return -1;
-		}
-		if (matched < all / 2)
-			p2l_warn("only %.1f%% of the attributed samples are in text symbols of %s: does it match the profiled kernel?",
-				 100 * matched / all, o->map);
-	}
-	res->profiled = n;
-	tmp = malloc((n ? n : 1) * sizeof(*tmp));
-	if (!tmp) {
-		p2l_err("out of memory");
-		free(item);
-		return -1;
-	}
-	sorted = p2l_radix_sort(item, tmp, n);
-	for (i = 0; i < n; i++) {
-		uint32_t pl = sorted[i];
-		const char *name;
-		size_t len;
-
-		if (!map) {
-			if (i + 16 < n)
-				__builtin_prefetch(t->arena + (uint32_t)sorted[i + 16]);
-			name = arena_name(t, pl, &len);
-		} else {
-			uint64_t sz = t->size[pl];
-
-			if (o->budget && res->bytes + sz > o->budget) {
-				res->over = n - i;
-				break;
-			}
-			res->bytes += sz;
-			res->covered += t->ent[pl].val;
-			name = p2l_tab_name(t, pl, &len);
-		}
-		out_name(out, name, len);
-		res->listed++;
-	}
-	out_flush(out);
-	free(item);
-	free(tmp);
-	return 0;
-}
-
-static void summary(const struct opts *o, const struct p2l_tab *t,
-		    const struct result *r)
-{
-	double cov = t->total_weight > 0 ? 100 * r->covered / t->total_weight : 0;
-
-	fprintf(stderr, "profile2linkerlist: %u functions listed, covering %.2f%% of the samples of %u profile(s)\n",
-		r->listed, cov, t->nprofiles);
-	if (o->map) {
-		fprintf(stderr, "profile2linkerlist: size %llu bytes (%.2f MiB)",
-			(unsigned long long)r->bytes, r->bytes / 1048576.0);
-		if (o->budget)
-			fprintf(stderr, ", budget %llu bytes; %u profiled functions did not fit\n",
-				(unsigned long long)o->budget, r->over);
-		else
-			fputs(", no budget\n", stderr);
-	} else {
-		fputs("profile2linkerlist: size unknown without --system-map, no budget applied\n",
-		      stderr);
-	}
-	if (p2l_nskipped)
-		fprintf(stderr, "profile2linkerlist: %lu input lines skipped\n",
-			p2l_nskipped);
-}
-
 int main(int argc, char **argv)
 {
 	struct opts o = { 0 };
 	struct p2l_map map;
 	struct p2l_tab tab;
-	struct result res;
-	struct out *out = NULL;
+	struct p2l_list lo;
+	struct p2l_result res;
 	const char **files = NULL;
 	int i, ret = 1;
 
@@ -623,8 +406,7 @@ int main(int argc, char **argv)
 	if (p2l_tab_init(&tab, !!o.map))
 		goto oom;
 	files = calloc(o.nprof, sizeof(*files));
-	out = malloc(sizeof(*out));
-	if (!files || !out)
+	if (!files)
 		goto oom;
 	if (o.map && load_map(&map, o.map))
 		goto out;
@@ -637,22 +419,14 @@ int main(int argc, char **argv)
 		p2l_err("no samples in the profile(s)");
 		goto out;
 	}
-	out->fd = -1;
-	out->path = o.output;
-	out->len = 0;
-	out->err = 0;
-	if (emit(&tab, o.map ? &map : NULL, &o, files, out, &res))
+	lo.map_path = o.map;
+	lo.output = o.output;
+	lo.budget = o.budget;
+	lo.order = o.order;
+	lo.files = files;
+	if (p2l_emit(&tab, o.map ? &map : NULL, &lo, &res))
 		goto out;
-	if (out->err) {
-		p2l_err("cannot write %s: %s", o.output ? o.output : "output",
-			strerror(out->err));
-		goto out;
-	}
-	if (o.output && out->fd > 1 && close(out->fd)) {
-		p2l_err("write error on %s: %s", o.output, strerror(errno));
-		goto out;
-	}
-	summary(&o, &tab, &res);
+	p2l_summary(&lo, &tab, &res);
 	ret = 0;
 	goto out;
 oom:
@@ -661,7 +435,6 @@ out:
 	p2l_tab_free(&tab);
 	p2l_map_free(&map);
 	free(files);
-	free(out);
 	free(o.prof);
 	return ret;
 }

@@ -191,4 +191,24 @@ uint32_t p2l_key(float v);
 uint64_t *p2l_radix_sort(uint64_t *a, uint64_t *tmp, size_t n);
 size_t p2l_format_line(char *out, const char *name, size_t len);
 
+/* list.c */
+struct p2l_list {
+	const char *map_path;	/* NULL: no System.map */
+	const char *output;	/* NULL: standard output */
+	uint64_t budget;	/* bytes, 0 = none */
+	enum p2l_order order;
+	const char **files;	/* profile names, for skip reports */
+};
+
+struct p2l_result {
+	uint32_t listed, profiled, over;
+	uint64_t bytes;
+	double covered;		/* sum of the listed scores */
+};
+
+int p2l_emit(struct p2l_tab *t, const struct p2l_map *map,
+	     const struct p2l_list *o, struct p2l_result *res);
+void p2l_summary(const struct p2l_list *o, const struct p2l_tab *t,
+		 const struct p2l_result *r);
+
 #endif /* P2L_H */

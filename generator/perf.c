@@ -69,6 +69,16 @@ static int is_hex(const struct tok *t)
 	return 1;
 }
 
+static int is_number(const struct tok *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->len; i++)
+		if (t->s[i] < '0' || t->s[i] > '9')
+			return 0;
+	return 1;
+}
+
 /* "12.34%" or "12.34": return 1 and the value, or 0. */
 static int parse_decimal(const char *p, const char *e, double *val)
 {
@@ -208,7 +218,8 @@ int p2l_perf_line(void *ctx, const char *s, size_t len,
 		return 0;
 	if (tok[0].s[tok[0].len - 1] == '%')
 		return report_line(pf, tok, n, src, s, len);
-	if (is_hex(&tok[0]) && n >= 3) {
+	if (is_hex(&tok[0]) && n >= 3 && tok[n - 1].s[0] == '(' &&
+	    !is_number(&tok[1])) {
 		/* a call chain frame: only the leaf counts */
 		if (!pf->in_sample)
 			return 0;

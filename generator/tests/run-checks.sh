@@ -164,7 +164,7 @@ err_has perf-report 'perf-report.txt:13: skipped: not a kernel symbol'
 err_has perf-report 'perf-report.txt:17: skipped: invalid symbol name: "0xffffffff81a00000"'
 run perf-script 0 "$B" -f perf "$D/perf-script.txt"
 same perf-script "$D/perf-script.expected"
-err_has perf-script 'perf-script.txt:21: skipped: unrecognised line'
+err_has perf-script 'perf-script.txt:22: skipped: unrecognised line'
 
 echo "== merging"
 run merge 0 "$B" "$D/merge-a.txt" "$D/merge-b.txt"
