@@ -57,6 +57,26 @@ GOOD_modparm_legacy_cb='
 pair|10,20,30|10,20,30,0|10,20,30
 '
 
+# Without parameters: insmod succeeds and the values are the
+# initialisers of legacy/*.c, so the conversion kept every declaration
+# (also the ones it moved a module_param() below) and the callback's
+# minimum count applies only to a value given.  parameter|value
+# shellcheck disable=SC2034 # read through default_rows()
+DEFAULTS_modparm_legacy='
+int_val|-1
+charp_val|default
+name_buf|legacy
+gscd|832
+essid|any
+irq_list|5,9
+late_val|5
+'
+
+# shellcheck disable=SC2034 # read through default_rows()
+DEFAULTS_modparm_legacy_cb='
+pair|1,2,0,0
+'
+
 # Bad values: module|parameter=value|kernel message|why it must be refused.
 # The message shows the kernel refused it for that reason, e.g. with the
 # array size or buffer length the converted declaration gave it.
@@ -118,6 +138,11 @@ rows()
 good_rows()
 {
 	eval "echo \"\$GOOD_$1\""
+}
+
+default_rows()
+{
+	eval "echo \"\$DEFAULTS_$1\""
 }
 
 loaded()
@@ -205,6 +230,33 @@ ROWS
 	fi
 }
 
+# load_defaults MODULE: insmod without parameters, the defaults, rmmod.
+load_defaults()
+{
+	m=$1
+	table=$(default_rows "$m")
+
+	if insmod "$MODDIR/$m.ko" 2>/tmp/insmod.err && loaded "$m"; then
+		ok "$m insmod without parameters"
+	else
+		diag "insmod $MODDIR/$m.ko failed: $(cat /tmp/insmod.err)"
+		not_ok "$m insmod without parameters"
+	fi
+	while IFS='|' read -r param expected; do
+		[ -n "$param" ] || continue
+		got=$(sed -n "s/^$param=//p" "/proc/$m" 2>/dev/null)
+		if [ "$got" = "$expected" ]; then
+			ok "$m default $param=$expected"
+		else
+			diag "/proc/$m says $param='$got', expected '$expected'"
+			not_ok "$m default $param=$expected"
+		fi
+	done <<ROWS
+$table
+ROWS
+	rmmod "$m" 2>/dev/null
+}
+
 # load_bad MODULE PARAM=VALUE MESSAGE WHY: the kernel must refuse the
 # module, say why, and leave it unloaded.
 load_bad()
@@ -234,10 +286,12 @@ load_bad()
 	ok "$name"
 }
 
-# Per module: insmod, two checks per good row, rmmod, /proc entry gone.
+# Per module: insmod, two checks per good row, rmmod, /proc entry gone;
+# insmod without parameters and one check per default row.
 plan=0
 for m in $MODULES; do
 	plan=$((plan + 3 + 2 * $(rows "$(good_rows "$m")")))
+	plan=$((plan + 1 + $(rows "$(default_rows "$m")")))
 done
 plan=$((plan + $(rows "$BAD")))
 
@@ -256,6 +310,7 @@ fi
 for m in $MODULES; do
 	[ -r "$MODDIR/$m.ko" ] || diag "$MODDIR/$m.ko is missing"
 	load_good "$m"
+	load_defaults "$m"
 done
 
 while IFS='|' read -r m arg msg why; do
