@@ -648,19 +648,6 @@ def want(v, t, p, form, after):
 		cocci.include_match(False)
 	return r
 
-@script:python depends on report@
-@@
-REPORT[0] = True
-
-@script:python@
-perm << virtual.perm;
-@@
-set_perm(perm)
-
-@script:python depends on stats@
-@@
-STATS_ON[0] = True
-
 @r@
 declarer name MODULE_PARM;
 identifier v;
@@ -669,6 +656,24 @@ position p;
 @@
 
 MODULE_PARM@p(v, t);
+
+// These settings inherit from r so that spatch can still skip every file
+// without MODULE_PARM (its grep query).
+@script:python@
+perm << virtual.perm;
+p << r.p;
+@@
+set_perm(perm)
+
+@script:python depends on stats@
+p << r.p;
+@@
+STATS_ON[0] = True
+
+@script:python depends on report@
+p << r.p;
+@@
+REPORT[0] = True
 
 @script:python ra@
 v << r.v;
