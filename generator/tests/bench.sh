@@ -5,12 +5,13 @@
 # (about 57 MB), generated under $BUILDDIR/bench; time
 #	sort -rn FILE | perl profile2linkerlist.pl	(the seed's way)
 #	profile2linkerlist FILE
-# each RUNS times, keep the best of each, and report both times, the ratio
-# and the peak memory (GNU time's maximum resident set size).
+# RUNS times each, interleaved; keep the best of each, and report both
+# times, the ratio and the peak memory (GNU time's maximum resident set
+# size).
 set -e
 W=$BUILDDIR/bench
 LINES=${BENCH_LINES:-1000000}
-RUNS=${BENCH_RUNS:-3}
+RUNS=${BENCH_RUNS:-5}
 TIME=/usr/bin/time
 mkdir -p "$W"
 if [ ! -x "$TIME" ]; then
@@ -28,28 +29,28 @@ fi
 size=$(wc -c < "$in")
 cat "$in" > /dev/null	# page cache
 
-# measure NAME CMD: best wall time, its CPU time, and peak RSS over RUNS
-measure() {
+# one NAME CMD: run once; keep the best wall time (and its CPU time) and
+# the largest peak RSS of NAME
+one() {
 	name=$1
 	shift
-	best=
-	for i in $(seq "$RUNS"); do
-		$TIME -f '%e %U %S %M' -o "$W/$name.time" "$@"
-		read -r e u s m < "$W/$name.time"
-		if [ -z "$best" ] || awk "BEGIN { exit !($e < $best) }"; then
-			best=$e
-			cpu=$(awk "BEGIN { printf \"%.2f\", $u + $s }")
-		fi
-		[ -n "$rss" ] && [ "$rss" -ge "$m" ] || rss=$m
-	done
-	eval "${name}_wall=$best ${name}_cpu=$cpu ${name}_rss=$rss"
-	rss=
+	$TIME -f '%e %U %S %M' -o "$W/$name.time" "$@"
+	read -r e u s m < "$W/$name.time"
+	eval "best=\${${name}_wall:-} rss=\${${name}_rss:-0}"
+	if [ -z "$best" ] || awk "BEGIN { exit !($e < $best) }"; then
+		eval "${name}_wall=$e"
+		eval "${name}_cpu=$(awk "BEGIN { printf \"%.2f\", $u + $s }")"
+	fi
+	[ "$rss" -ge "$m" ] || eval "${name}_rss=$m"
 }
 
 LC_ALL=C
 export LC_ALL
-measure perl sh -c "sort -rn '$in' | $PERL '$W/profile2linkerlist.pl' > '$W/perl.out'"
-measure ours sh -c "'$BIN' -q -o '$W/ours.out' '$in' 2> '$W/ours.err'"
+# interleaved, so that changes in the machine's load hit both alike
+for i in $(seq "$RUNS"); do
+	one perl sh -c "sort -rn '$in' | $PERL '$W/profile2linkerlist.pl' > '$W/perl.out'"
+	one ours sh -c "'$BIN' -q -o '$W/ours.out' '$in' 2> '$W/ours.err'"
+done
 
 echo "input: $LINES lines, $size bytes, unsorted"
 echo "load:  $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
