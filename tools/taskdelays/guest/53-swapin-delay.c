@@ -32,7 +32,8 @@ static long meminfo_kb(const char *key)
 	while (fgets(line, sizeof(line), f)) {
 		if (!strncmp(line, key, strlen(key)) &&
 		    line[strlen(key)] == ':') {
-			sscanf(line + strlen(key) + 1, "%ld", &v);
+			if (sscanf(line + strlen(key) + 1, "%ld", &v) != 1)
+				v = -1;
 			break;
 		}
 	}
@@ -63,7 +64,7 @@ static void thrash(void *arg)
 int main(void)
 {
 	char out[512];
-	char *mkswap[] = { "/bin/busybox", "mkswap", SWAPDEV, NULL };
+	char *const mkswap[] = { "/bin/busybox", "mkswap", SWAPDEV, NULL };
 	struct child c = { 0 };
 	long free_kb, swap_kb;
 	struct delays d;

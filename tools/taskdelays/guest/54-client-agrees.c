@@ -109,8 +109,8 @@ static void test_agree(void)
 	struct delays proc, tproc, cl;
 	struct child c = { 0 };
 	char out[4096], pid[16];
-	char *argp[] = { CLIENT, "-r", "-p", pid, NULL };
-	char *argt[] = { CLIENT, "-r", "-t", pid, NULL };
+	char *const argp[] = { CLIENT, "-r", "-p", pid, NULL };
+	char *const argt[] = { CLIENT, "-r", "-t", pid, NULL };
 	int err, rc;
 
 	err = fork_child(&c, work, NULL);
@@ -145,7 +145,7 @@ static void test_agree(void)
 
 static void test_command(const char *self_path)
 {
-	char *argv[] = { CLIENT, "-r", "-c", (char *)self_path, "--io", NULL };
+	char *const argv[] = { CLIENT, "-r", "-c", (char *)self_path, "--io", NULL };
 	struct delays cl, self;
 	char out[4096], *p;
 	int rc, err;
@@ -173,7 +173,7 @@ static void test_command(const char *self_path)
 
 static void test_off_message(void)
 {
-	char *argv[] = { CLIENT, "-p", "1", NULL };
+	char *const argv[] = { CLIENT, "-p", "1", NULL };
 	char out[4096];
 	int rc;
 

@@ -59,7 +59,7 @@ static int open_as_user(const char *path)
 int main(void)
 {
 	char path[64], pid[16], out[4096];
-	char *argv[] = { "/usr/bin/taskdelays", "-p", pid, NULL };
+	char *const argv[] = { "/usr/bin/taskdelays", "-p", pid, NULL };
 	struct child c = { 0 };
 	struct delays d;
 	int err, rc;

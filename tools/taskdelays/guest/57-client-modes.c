@@ -88,7 +88,7 @@ static void short_task(void *arg)
 
 static void test_listen(void)
 {
-	char *argv[] = { CLIENT, "-r", "-l", "-n", "1", "-m", "0", NULL };
+	char *const argv[] = { CLIENT, "-r", "-l", "-n", "1", "-m", "0", NULL };
 	struct child c = { 0 };
 	char want[32];
 	struct proc l;
@@ -122,7 +122,7 @@ static void busy(void *arg)
 
 static void test_top(void)
 {
-	char *argv[] = { CLIENT, "-T", "-i", "1000", "-n", "1", "-N", "2",
+	char *const argv[] = { CLIENT, "-T", "-i", "1000", "-n", "1", "-N", "2",
 			 NULL };
 	struct child c[2] = { { 0 } };
 	char out[8192], *line;
@@ -153,10 +153,10 @@ static void test_top(void)
 
 static void test_bad_args(void)
 {
-	char *help[] = { CLIENT, "--help", NULL };
-	char *bad_pid[] = { CLIENT, "-p", "12x", NULL };
-	char *two[] = { CLIENT, "-p", "1", "-t", "1", NULL };
-	char *none[] = { CLIENT, NULL };
+	char *const help[] = { CLIENT, "--help", NULL };
+	char *const bad_pid[] = { CLIENT, "-p", "12x", NULL };
+	char *const two[] = { CLIENT, "-p", "1", "-t", "1", NULL };
+	char *const none[] = { CLIENT, NULL };
 	char out[4096];
 	int rc;
 

@@ -146,9 +146,9 @@ int main(void)
 	ksft_print_header();
 	if (!cmdline_has("bench"))
 		ksft_exit_skip("add 'bench' to the kernel command line to run\n");
-	ksft_set_plan(sizeof(workloads) / sizeof(workloads[0]));
+	ksft_set_plan(ARRAY_SIZE(workloads));
 
-	for (i = 0; i < sizeof(workloads) / sizeof(workloads[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(workloads); i++) {
 		const struct workload *w = &workloads[i];
 		double best[2] = { 0, 0 }, t;
 		uint64_t ops[2] = { 0, 0 }, n = 0;

@@ -135,10 +135,10 @@ uint64_t now_ns(void)
 void spin_ms(unsigned int ms)
 {
 	uint64_t end = now_ns() + ms * 1000000ULL;
-	static volatile unsigned long sink;
 
+	/* the clock call in the loop cannot be optimised away */
 	while (now_ns() < end)
-		sink++;
+		;
 }
 
 int fork_child(struct child *c, void (*fn)(void *arg), void *arg)
@@ -205,8 +205,10 @@ bool cmdline_has(const char *word)
 	if (!f)
 		return false;
 	if (fgets(buf, sizeof(buf), f)) {
-		for (tok = strtok_r(buf, " \n", &save); tok;
-		     tok = strtok_r(NULL, " \n", &save))
+		static const char sep[] = "\n ";
+
+		for (tok = strtok_r(buf, sep, &save); tok;
+		     tok = strtok_r(NULL, sep, &save))
 			found |= !strcmp(tok, word);
 	}
 	fclose(f);

@@ -7,8 +7,16 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-enum { D_CPU, D_BLKIO, D_SWAPIN, D_FREEPAGES, D_THRASHING, D_COMPACT,
-       D_WPCOPY, D_NR };
+enum {
+	D_CPU,
+	D_BLKIO,
+	D_SWAPIN,
+	D_FREEPAGES,
+	D_THRASHING,
+	D_COMPACT,
+	D_WPCOPY,
+	D_NR,
+};
 
 extern const char *const d_names[D_NR];
 
