@@ -50,12 +50,15 @@ all: summary
 deps:
 	@tools/ensure-deps.sh
 
-# Without SRC: regenerate the project's own generated patches.  With
+# Without SRC: convert the pristine kernel tree (generated-patches/series)
+# and our legacy test modules (generated-patches/legacy-modules).  With
 # SRC=DIR: convert someone's tree or driver (OUT=DIR, PERM=0444).
 convert: deps
 ifdef SRC
 	cocci/modparm-convert $(if $(OUT),--out $(OUT)) $(if $(PERM),--perm $(PERM)) $(SRC)
 else
+	@tools/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES) >/dev/null
+	tools/convert-tree.sh $(BUILD)/linux-pristine $(BUILD)/convert generated-patches
 	$(MAKE) -C tests/modparm regenerate $(KVARS)
 endif
 
