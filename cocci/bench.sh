@@ -20,19 +20,26 @@ bench() {
 		return
 	fi
 	nfiles=$(find "$tree" -name '*.[ch]' | wc -l)
-	t0=$(now)
-	"$here/modparm-convert" --jobs "$jobs" --name "$tag" --out "$out/convert-$tag" \
-		"$tree" > "$out/convert-$tag.log" 2>&1
-	t1=$(now)
-	"$spatch" --sp-file "$here/modparm.cocci" -D patch --very-quiet --no-includes \
-		--jobs "$jobs" --dir "$tree" > "$out/spatch-$tag.diff" 2> "$out/spatch-$tag.log"
-	t2=$(now)
-	c=$(secs "$t0" "$t1") s=$(secs "$t1" "$t2")
-	ratio=$(awk -v c="$c" -v s="$s" 'BEGIN { printf "%.1f", (c > 0 ? s / c : 0) }')
-	echo "bench $tag ($nfiles .c/.h files, --jobs $jobs): modparm-convert ${c}s," \
-		"spatch --dir ${s}s, ratio spatch/convert ${ratio}x"
-	tail -n 1 "$out/convert-$tag.log" | sed 's/^/  /'
-	head -n 1 "$out/convert-$tag.log" | sed 's/^/  /'
+	# warm the page cache so that neither side pays for the first read
+	grep -rlw --include='*.[ch]' MODULE_PARM "$tree" > /dev/null 2>&1
+	best_c= best_s=
+	for run in 1 2; do
+		t0=$(now)
+		"$here/modparm-convert" --jobs "$jobs" --name "$tag" --out "$out/convert-$tag" \
+			"$tree" > "$out/convert-$tag.log" 2> "$out/convert-$tag.err"
+		t1=$(now)
+		"$spatch" --sp-file "$here/modparm.cocci" -D patch --very-quiet --no-includes \
+			--jobs "$jobs" --dir "$tree" > "$out/spatch-$tag.diff" 2> "$out/spatch-$tag.log"
+		t2=$(now)
+		c=$(secs "$t0" "$t1") s=$(secs "$t1" "$t2")
+		best_c=$(awk -v a="$c" -v b="${best_c:-$c}" 'BEGIN { print (a < b ? a : b) }')
+		best_s=$(awk -v a="$s" -v b="${best_s:-$s}" 'BEGIN { print (a < b ? a : b) }')
+	done
+	ratio=$(awk -v c="$best_c" -v s="$best_s" 'BEGIN { printf "%.2f", (c > 0 ? s / c : 0) }')
+	echo "bench $tag ($nfiles .c/.h files, --jobs $jobs, best of 2):" \
+		"modparm-convert ${best_c}s, spatch --dir ${best_s}s," \
+		"ratio spatch/convert ${ratio}"
+	sed 's/^/  /' "$out/convert-$tag.log"
 }
 
 bench linux-6.1 "$ksrc"

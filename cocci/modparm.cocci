@@ -603,8 +603,8 @@ def decide1(v, t, p):
 	res["ty"] = pt[0]
 	if norm_base(base) == "char *" and re.search(r'\bconst\b', base):
 		diags.append(("const-charp", "'const %s': module_param's charp "
-			      "type check wants char *, drop the const or the "
-			      "build warns" % declared))
+			      "type check wants char *: drop the const "
+			      "(modparm_charp_const.cocci does)" % declared))
 	if not dims:
 		if counted and (not isinstance(mx, int) or mx > 1):
 			diags.append(("range-on-scalar", "type %s on the scalar '%s' "

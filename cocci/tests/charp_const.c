@@ -1,0 +1,14 @@
+/* modparm_charp_const.cocci: a charp parameter declared const char * */
+#include <linux/module.h>
+
+static const char *board = "auto";	/* board type */
+static const char *names[4];
+static const char *unrelated = "x";
+module_param(board, charp, 0);
+module_param_array(names, charp, NULL, 0444);
+
+static int f(void)
+{
+	const char *board = "local";
+	return board[0];
+}

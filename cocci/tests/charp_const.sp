@@ -1,0 +1,1 @@
+modparm_charp_const.cocci
