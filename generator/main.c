@@ -297,7 +297,6 @@ static int read_procprofile(int fd, struct p2l_pp *pp, unsigned char *pre,
 
 		if (p2l_pp_buckets(pp, buf, whole)) {
 			free(buf);
-			p2l_err("out of memory");
 			return -1;
 		}
 		memmove(buf, buf + whole, have - whole);

@@ -66,9 +66,8 @@ struct p2l_pending {
 struct p2l_tab {
 	struct p2l_ent *ent;
 	uint32_t n, cap;
-	uint32_t *slot;		/* hash slots: entry index */
-	uint8_t *tag;		/* per slot: 0 = free, else 8 bits of hash */
-	uint32_t mask;
+	uint32_t *slot;		/* hash slots: 0 or tag | entry index */
+	uint32_t nslots;
 	unsigned char *arena;	/* varint length, then the name */
 	size_t alen, acap;
 	float *score;		/* merged scores of earlier profiles */

@@ -115,11 +115,7 @@ static int add(struct p2l_perf *pf, const char *name, size_t len,
 	}
 	if (count <= 0)
 		return 0;
-	if (p2l_tab_add(pf->tab, name, len, p2l_hash(name, len), count, src)) {
-		p2l_err("out of memory");
-		return -1;
-	}
-	return 0;
+	return p2l_tab_add(pf->tab, name, len, p2l_hash(name, len), count, src);
 }
 
 /* perf report: "[pct%...] [samples] [dso] [k] symbol ..." */

@@ -144,12 +144,8 @@ int p2l_rp_line(void *ctx, const char *s, size_t len,
 	int r;
 
 	r = fast_line(rp, s, len, src);
-	if (r) {
-		if (r > 0)
-			return 0;
-		p2l_err("out of memory");
-		return -1;
-	}
+	if (r)
+		return r > 0 ? 0 : -1;
 	t1 = skip_space(s, end);
 	if (t1 == end)
 		return 0;
@@ -213,10 +209,6 @@ int p2l_rp_line(void *ctx, const char *s, size_t len,
 	}
 	if (!count)
 		return 0;
-	if (p2l_tab_add(rp->tab, name, ename - name,
-			p2l_hash(name, ename - name), count, src)) {
-		p2l_err("out of memory");
-		return -1;
-	}
-	return 0;
+	return p2l_tab_add(rp->tab, name, ename - name,
+			   p2l_hash(name, ename - name), count, src);
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The table of profiled functions: an open-addressing hash table of
- * 32-bit entry indices with 8-bit tags, entries of 8 bytes and names in one arena, so
- * that a million functions fit in a few tens of megabytes.
+ * The table of profiled functions: an open-addressing hash table whose
+ * 32-bit slots hold an 8-bit tag of the hash and a 24-bit entry index,
+ * 8-byte entries and the names in one arena, so that a million functions
+ * fit in a few tens of megabytes.
  *
  * Each profile is normalised to its own total when it ends, then added
  * to the scores of the earlier ones with its weight.
@@ -14,7 +15,9 @@
 
 #define INIT_SLOTS	(1U << 14)
 #define INIT_ENTS	(1U << 13)
-#define MAX_ENTS	(1U << 30)
+#define IDX_BITS	24
+#define IDX_MASK	((1U << IDX_BITS) - 1)
+#define MAX_ENTS	IDX_MASK
 
 static int grow(void **p, size_t nmemb, size_t size)
 {
@@ -29,24 +32,27 @@ static int grow(void **p, size_t nmemb, size_t size)
 	return 0;
 }
 
-/* A non-zero 8-bit tag per slot, so that probes rarely touch entries. */
-static inline uint8_t tag_of(uint64_t h)
+/*
+ * A slot is 0 when free, else a non-zero 8-bit tag of the hash over the
+ * entry index, so that probes rarely touch entries.
+ */
+static inline uint32_t tag_of(uint64_t h)
 {
-	return (h >> 56) | 1;
+	return (uint32_t)((h & 0xff) | 1) << IDX_BITS;
+}
+
+/* The home slot: the hash scaled to any table size. */
+static inline uint32_t home(const struct p2l_tab *t, uint64_t h)
+{
+	return (uint32_t)(((h >> 32) * t->nslots) >> 32);
 }
 
 static int alloc_slots(struct p2l_tab *t, uint32_t nslots)
 {
-	t->slot = malloc((size_t)nslots * sizeof(*t->slot));
-	t->tag = calloc(nslots, 1);
-	if (!t->slot || !t->tag) {
-		free(t->slot);
-		free(t->tag);
-		t->slot = NULL;
-		t->tag = NULL;
+	t->slot = calloc(nslots, sizeof(*t->slot));
+	if (!t->slot)
 		return -1;
-	}
-	t->mask = nslots - 1;
+	t->nslots = nslots;
 	return 0;
 }
 
@@ -65,7 +71,6 @@ void p2l_tab_free(struct p2l_tab *t)
 	free(t->ent);
 	free(t->q);
 	free(t->slot);
-	free(t->tag);
 	free(t->arena);
 	free(t->score);
 	free(t->size);
@@ -89,51 +94,49 @@ const char *p2l_tab_name(const struct p2l_tab *t, uint32_t i, size_t *len)
 
 static int rehash(struct p2l_tab *t, uint32_t nslots)
 {
-	uint32_t *os = t->slot;
-	uint8_t *ot = t->tag;
+	uint32_t *os = t->slot, on = t->nslots;
 	uint32_t i;
 
 	if (alloc_slots(t, nslots)) {
 		t->slot = os;
-		t->tag = ot;
+		t->nslots = on;
 		return -1;
 	}
 	for (i = 0; i < t->n; i++) {
 		size_t len;
 		const char *s = p2l_tab_name(t, i, &len);
 		uint64_t h = p2l_hash(s, len);
-		uint32_t k = h & t->mask;
+		uint32_t k = home(t, h);
 
-		while (t->tag[k])
-			k = (k + 1) & t->mask;
-		t->tag[k] = tag_of(h);
-		t->slot[k] = i;
+		while (t->slot[k])
+			if (++k == t->nslots)
+				k = 0;
+		t->slot[k] = tag_of(h) | i;
 	}
 	free(os);
-	free(ot);
 	return 0;
+}
+
+/* At most 3/4 of the slots are used. */
+static int full(uint32_t n, uint32_t nslots)
+{
+	return n > nslots / 4 * 3;
 }
 
 /* Make room for about @n functions at once, to avoid rehashing. */
 int p2l_tab_reserve(struct p2l_tab *t, size_t n)
 {
-	uint32_t nslots = t->mask + 1;
-
 	if (n > MAX_ENTS)
 		n = MAX_ENTS;
-	while (nslots / 4 * 3 < n)
-		nslots *= 2;
-	if (nslots == t->mask + 1)
+	if (!full(n, t->nslots))
 		return 0;
-	return rehash(t, nslots);
+	return rehash(t, n / 3 * 4 + 64);
 }
 
 static int grow_ents(struct p2l_tab *t)
 {
 	uint32_t ncap = t->cap ? t->cap * 2 : INIT_ENTS;
 
-	if (t->cap >= MAX_ENTS)
-		return -1;
 	if (grow((void **)&t->ent, ncap, sizeof(*t->ent)))
 		return -1;
 	if (t->score && grow((void **)&t->score, ncap, sizeof(*t->score)))
@@ -150,12 +153,12 @@ static int grow_ents(struct p2l_tab *t)
 static long lookup(const struct p2l_tab *t, const char *name, size_t len,
 		   uint64_t h, uint32_t *slotp)
 {
-	uint32_t k = h & t->mask;
-	uint8_t tag = tag_of(h), g;
+	uint32_t k = home(t, h);
+	uint32_t tag = tag_of(h), g;
 
-	while ((g = t->tag[k])) {
-		if (g == tag) {
-			uint32_t e = t->slot[k];
+	while ((g = t->slot[k])) {
+		if ((g & ~IDX_MASK) == tag) {
+			uint32_t e = g & IDX_MASK;
 			const unsigned char *a = t->arena + t->ent[e].name;
 			size_t l = a[0];
 
@@ -166,7 +169,8 @@ static long lookup(const struct p2l_tab *t, const char *name, size_t len,
 			if (l == len && !memcmp(a + 1, name, len))
 				return e;
 		}
-		k = (k + 1) & t->mask;
+		if (++k == t->nslots)
+			k = 0;
 	}
 	*slotp = k;
 	return -1;
@@ -177,7 +181,7 @@ long p2l_tab_find(const struct p2l_tab *t, const char *name, size_t len,
 {
 	uint32_t k;
 
-	if (!t->tag || t->qlen)
+	if (!t->slot || t->qlen)
 		return -1;
 	return lookup(t, name, len, h, &k);
 }
@@ -194,15 +198,19 @@ static int insert(struct p2l_tab *t, const char *name, size_t len,
 		t->ent[e].val += count;
 		return 0;
 	}
-	if (t->n >= t->cap && grow_ents(t))
+	if (t->n > IDX_MASK) {
+		p2l_err("more than %u distinct functions", IDX_MASK + 1);
 		return -1;
+	}
+	if (t->n >= t->cap && grow_ents(t))
+		goto oom;
 	if (t->alen + len + 2 > t->acap) {
 		size_t ncap = t->acap ? t->acap * 2 : 1 << 16;
 
 		while (t->alen + len + 2 > ncap)
 			ncap *= 2;
 		if (ncap > UINT32_MAX || grow((void **)&t->arena, ncap, 1))
-			return -1;
+			goto oom;
 		t->acap = ncap;
 	}
 	i = t->n++;
@@ -223,11 +231,14 @@ static int insert(struct p2l_tab *t, const char *name, size_t len,
 		t->file[i] = t->cur_file;
 		t->line[i] = line > UINT32_MAX ? UINT32_MAX : line;
 	}
-	t->slot[k] = i;
-	t->tag[k] = tag_of(h);
-	if (t->n > (t->mask + 1) / 4 * 3 && rehash(t, (t->mask + 1) * 2))
-		return -1;
+	t->slot[k] = tag_of(h) | i;
+	if (full(t->n, t->nslots) &&
+	    rehash(t, t->nslots > UINT32_MAX / 2 ? UINT32_MAX : t->nslots * 2))
+		goto oom;
 	return 0;
+oom:
+	p2l_err("out of memory");
+	return -1;
 }
 
 /*
@@ -255,7 +266,7 @@ int p2l_tab_flush(struct p2l_tab *t)
 
 /*
  * Add @count samples to function @name (already validated, hash @h).
- * Return 0, or -1 when out of memory.
+ * Return 0, or -1 after an error message (out of memory).
  */
 int p2l_tab_add(struct p2l_tab *t, const char *name, size_t len,
 		uint64_t h, double count, const struct p2l_src *src)
@@ -273,8 +284,7 @@ int p2l_tab_add(struct p2l_tab *t, const char *name, size_t len,
 	p->h = h;
 	p->count = count;
 	p->line = src->line;
-	k = h & t->mask;
-	__builtin_prefetch(&t->tag[k]);
+	k = home(t, h);
 	__builtin_prefetch(&t->slot[k], 1);
 	return 0;
 }
@@ -292,8 +302,10 @@ int p2l_tab_begin(struct p2l_tab *t, uint32_t file)
 	if (t->nprofiles && !t->score) {
 		t->score = malloc((size_t)(t->cap ? t->cap : 1) *
 				  sizeof(*t->score));
-		if (!t->score)
+		if (!t->score) {
+			p2l_err("out of memory");
 			return -1;
+		}
 		for (i = 0; i < t->n; i++) {
 			t->score[i] = t->ent[i].val;
 			t->ent[i].val = 0;
@@ -338,9 +350,7 @@ void p2l_tab_drop_hash(struct p2l_tab *t)
 	uint32_t i;
 
 	free(t->slot);
-	free(t->tag);
 	t->slot = NULL;
-	t->tag = NULL;
 	if (t->score) {
 		for (i = 0; i < t->n; i++)
 			t->ent[i].val = t->score[i];
