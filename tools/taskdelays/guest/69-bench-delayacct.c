@@ -4,7 +4,7 @@
  * workloads with kernel.task_delayacct off and on, alternating within one
  * boot, each in a process forked after the switch (only those get
  * per-task delay storage).  Prints "# bench: ..." lines with the ratio
- * on/off of the best round of each.  Runs only when the kernel command
+ * on/off of the median rounds (and of the best ones).  Runs only when the kernel command
  * line has the word "bench"; skipped otherwise.
  */
 #define _GNU_SOURCE
@@ -19,12 +19,12 @@
 #include "kselftest.h"
 #include "delays_util.h"
 
-#define ROUNDS 3
+#define ROUNDS 5
 /*
  * Each measurement runs for at least this long: under TCG the guest may
  * fall back to the jiffies clocksource, whose resolution is a tick.
  */
-#define MIN_NS 500000000ULL
+#define MIN_NS 700000000ULL
 
 struct workload {
 	const char *name;
@@ -137,6 +137,13 @@ static double measure(const struct workload *w, uint64_t *ops)
 	return (double)r[0] / r[1];
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
 int main(void)
 {
 	long saved = read_sysctl("kernel/task_delayacct");
@@ -150,27 +157,30 @@ int main(void)
 
 	for (i = 0; i < ARRAY_SIZE(workloads); i++) {
 		const struct workload *w = &workloads[i];
-		double best[2] = { 0, 0 }, t;
+		double t[2][ROUNDS], med[2];
 		uint64_t ops[2] = { 0, 0 }, n = 0;
 		bool ok = true;
 
 		/* alternate so drift of the host hits both sides alike */
-		for (r = 0; r < 2 * ROUNDS; r++) {
+		for (r = 0; r < 2 * ROUNDS && ok; r++) {
 			int on = r % 2;
 
 			set_delayacct(on);
-			t = measure(w, &n);
-			if (t < 0)
-				ok = false;
-			else if (!best[on] || t < best[on])
-				best[on] = t;
+			t[on][r / 2] = measure(w, &n);
+			ok = t[on][r / 2] > 0;
 			ops[on] += n;
 		}
-		if (ok)
-			printf("# bench: %s off=%.1f ns/op on=%.1f ns/op ratio=%.3f (best of %d rounds, %llu/%llu ops)\n",
-			       w->name, best[0], best[1], best[1] / best[0],
-			       ROUNDS, (unsigned long long)ops[0],
+		if (ok) {
+			qsort(t[0], ROUNDS, sizeof(double), cmp_double);
+			qsort(t[1], ROUNDS, sizeof(double), cmp_double);
+			med[0] = t[0][ROUNDS / 2];
+			med[1] = t[1][ROUNDS / 2];
+			printf("# bench: %s off=%.1f on=%.1f ns/op ratio=%.3f (medians of %d rounds; best %.1f/%.1f ratio %.3f; %llu/%llu ops)\n",
+			       w->name, med[0], med[1], med[1] / med[0], ROUNDS,
+			       t[0][0], t[1][0], t[1][0] / t[0][0],
+			       (unsigned long long)ops[0],
 			       (unsigned long long)ops[1]);
+		}
 		ksft_test_result(ok, "bench %s measured\n", w->name);
 		fflush(stdout);
 	}
