@@ -110,11 +110,13 @@ summary: convert
 	tools/summary.sh $(BUILD) $$rc
 
 # Every suite runs even when an earlier one failed; the last line is the
-# grand total.  Host-only suites first, then the guest boot (which builds
-# the kernel), then the suites that inspect the built kernel.
+# grand total.  The patched tree comes first (host suites use its
+# checkpatch.pl and headers), then host-only suites, then the guest boot
+# (which builds the kernel), then the suites that inspect the built kernel.
 check: deps
 	@tools/run-suites.sh $(LOGS)/check \
 		"pipeline:$(MAKE) -C tests/host check" \
+		"tree:$(MAKE) tree" \
 		$(foreach d,$(call present,$(HOST_CHECK_PARTS)),"$(subst /,-,$(d)):$(MAKE) -C $(d) check $(KVARS)") \
 		"guest:$(MAKE) results" \
 		$(foreach d,$(call present,$(KERNEL_CHECK_PARTS)),"$(subst /,-,$(d)):$(MAKE) -C $(d) check $(KVARS)") \
