@@ -288,8 +288,10 @@ static int read_procprofile(int fd, struct p2l_pp *pp, unsigned char *pre,
 	if (p2l_pp_header(pp, pre, n))
 		return -1;
 	buf = malloc(PRE_SIZE + 4);
-	if (!buf)
+	if (!buf) {
+		p2l_err("out of memory");
 		return -1;
+	}
 	have = n - 4;
 	memcpy(buf, pre + 4, have);
 	for (;;) {
