@@ -16,3 +16,7 @@ static unsigned long membase = 0xd0000;
 MODULE_PARM(membase, "l");
 
 MODULE_LICENSE("GPL");
+
+#if 0
+MODULE_PARM(old_debug, "i");
+#endif

@@ -1,0 +1,4 @@
+#include <linux/module.h>
+
+static int slots[16];
+MODULE_PARM(slots, "c16");
