@@ -36,7 +36,7 @@ HOST_PARTS  := generator cocci tools/taskdelays
 HOST_CHECK_PARTS   := generator cocci tools/taskdelays tests/modparm
 KERNEL_CHECK_PARTS := tests/reorder
 GUEST_PARTS := tests/guest tests/modparm tools/taskdelays tests/reorder
-BENCH_PARTS := generator cocci tests/reorder
+BENCH_PARTS := generator cocci tests/reorder tools/taskdelays
 FUZZ_PARTS  := generator tools/taskdelays
 present = $(patsubst %/Makefile,%,$(wildcard $(addsuffix /Makefile,$(1))))
 
@@ -122,8 +122,11 @@ check: deps
 		$(foreach d,$(call present,$(KERNEL_CHECK_PARTS)),"$(subst /,-,$(d)):$(MAKE) -C $(d) check $(KVARS)") \
 		"boot-failures:$(MAKE) -C tests/host check-boot $(KVARS)"
 
+# The pipeline's own numbers first (in build/bench, cold then warm), then
+# each part's; the guest benchmarks boot the normal build's kernel.
 bench: deps
 	@tools/bench-pipeline.sh $(BUILD)
+	@$(MAKE) --no-print-directory initramfs $(DISKS)
 	@set -e; for d in $(call present,$(BENCH_PARTS)); do \
 		$(MAKE) -C $$d bench $(KVARS); done
 
