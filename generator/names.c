@@ -48,6 +48,27 @@ const char *p2l_name_check(const char *s, size_t len)
 	return NULL;
 }
 
+/*
+ * Since Linux 6.2, x86 puts padding before functions and names it
+ * __pfx_foo (__cfi_foo with kCFI); it lives in foo's section, so samples
+ * there count for foo.  @s must be a valid name.
+ */
+const char *p2l_strip_prefix(const char *s, size_t *len)
+{
+	size_t n = 0;
+
+	if (*len > 6 && s[0] == '_' && s[1] == '_') {
+		if (!memcmp(s + 2, "pfx_", 4))
+			n = 6;
+		else if (!memcmp(s + 2, "cfi_", 4))
+			n = 6;
+	}
+	if (!n || !(p2l_ident[(unsigned char)s[n]] & 1))
+		return s;
+	*len -= n;
+	return s + n;
+}
+
 static inline uint64_t rd64(const char *p)
 {
 	uint64_t v;

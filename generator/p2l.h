@@ -44,6 +44,7 @@ void p2l_skip(const struct p2l_src *src, const char *reason,
 /* names.c */
 extern const unsigned char p2l_ident[256];
 const char *p2l_name_check(const char *s, size_t len);
+const char *p2l_strip_prefix(const char *s, size_t *len);
 uint64_t p2l_hash(const char *s, size_t len);
 int p2l_parse_u64(const char **pp, const char *end, uint64_t *val);
 

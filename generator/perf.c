@@ -115,6 +115,7 @@ static int add(struct p2l_perf *pf, const char *name, size_t len,
 	}
 	if (count <= 0)
 		return 0;
+	name = p2l_strip_prefix(name, &len);
 	return p2l_tab_add(pf->tab, name, len, p2l_hash(name, len), count, src);
 }
 

@@ -63,6 +63,7 @@ static int flush(struct p2l_pp *pp, long sym, double count)
 	const struct p2l_map *m = pp->map;
 	const struct p2l_sym *s;
 	const char *name;
+	size_t len;
 	struct p2l_src src = { .file = pp->file, .line = 0 };
 
 	if (!count)
@@ -79,8 +80,9 @@ static int flush(struct p2l_pp *pp, long sym, double count)
 		p2l_tab_unknown(pp->tab, count);
 		return 0;
 	}
-	return p2l_tab_add(pp->tab, name, s->len, p2l_hash(name, s->len),
-			   count, &src);
+	len = s->len;
+	name = p2l_strip_prefix(name, &len);
+	return p2l_tab_add(pp->tab, name, len, p2l_hash(name, len), count, &src);
 }
 
 /* Feed @len bytes of counters (after the step word), a multiple of 4. */

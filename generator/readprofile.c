@@ -127,8 +127,10 @@ static int fast_line(struct p2l_rp *rp, const char *s, size_t len,
 		if (p != end)
 			return 0;
 	}
-	if (count && p2l_tab_add(rp->tab, name, nlen, p2l_hash(name, nlen),
-				 count, src))
+	if (!count)
+		return 1;
+	name = p2l_strip_prefix(name, &nlen);
+	if (p2l_tab_add(rp->tab, name, nlen, p2l_hash(name, nlen), count, src))
 		return -1;
 	return 1;
 }
@@ -140,6 +142,7 @@ int p2l_rp_line(void *ctx, const char *s, size_t len,
 	const char *end = s + len;
 	const char *t1, *e1, *name, *ename, *t3, *e3, *t4, *e4;
 	const char *num, *nume, *reason;
+	size_t nlen;
 	uint64_t count;
 	int r;
 
@@ -209,6 +212,7 @@ int p2l_rp_line(void *ctx, const char *s, size_t len,
 	}
 	if (!count)
 		return 0;
-	return p2l_tab_add(rp->tab, name, ename - name,
-			   p2l_hash(name, ename - name), count, src);
+	nlen = ename - name;
+	name = p2l_strip_prefix(name, &nlen);
+	return p2l_tab_add(rp->tab, name, nlen, p2l_hash(name, nlen), count, src);
 }

@@ -157,6 +157,11 @@ else
 	ok "rp-quiet: no per-line reports"
 fi
 
+printf '  10 __pfx_foo 1.0\n  12 bar 1.0\n   5 foo 1.0\n   3 __cfi_baz 1.0\n' > "$T/pfx.txt"
+printf '*(.text.foo)\n*(.text.bar)\n*(.text.baz)\n' > "$T/pfx.expected"
+run rp-pfx 0 "$B" "$T/pfx.txt"
+same rp-pfx "$T/pfx.expected"
+
 echo "== perf"
 run perf-report 0 "$B" "$D/perf-report.txt"
 same perf-report "$D/perf-report.expected"

@@ -72,6 +72,28 @@ static void test_names(void)
 		      "symbol name too long"));
 }
 
+static void test_prefix(void)
+{
+	static const char * const io[][2] = {
+		{ "__pfx_foo", "foo" },
+		{ "__cfi_foo.isra.0", "foo.isra.0" },
+		{ "__pfx___d_lookup", "__d_lookup" },
+		{ "__pfx_", "__pfx_" },
+		{ "__pfx_9", "__pfx_9" },
+		{ "__pfxfoo", "__pfxfoo" },
+		{ "foo", "foo" },
+		{ "__x64_sys_read", "__x64_sys_read" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(io); i++) {
+		size_t len = strlen(io[i][0]);
+		const char *s = p2l_strip_prefix(io[i][0], &len);
+
+		CHECK(len == strlen(io[i][1]) && !memcmp(s, io[i][1], len));
+	}
+}
+
 static void test_format(void)
 {
 	static const char * const io[][2] = {
@@ -601,6 +623,7 @@ int main(void)
 {
 	p2l_quiet = !getenv("UNIT_VERBOSE");
 	test_names();
+	test_prefix();
 	test_format();
 	test_numbers();
 	test_reader();
