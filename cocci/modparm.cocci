@@ -601,6 +601,10 @@ def decide1(v, t, p):
 			      declared))
 		return res
 	res["ty"] = pt[0]
+	if re.search(r'\bvolatile\b', base):
+		diags.append(("volatile", "'%s' is volatile: module_param's type "
+			      "check discards the qualifier (a compiler warning); "
+			      "converted, drop the volatile" % ("volatile " + declared)))
 	if norm_base(base) == "char *" and re.search(r'\bconst\b', base):
 		diags.append(("const-charp", "'const %s': module_param's charp "
 			      "type check wants char *: drop the const "
