@@ -1,22 +1,33 @@
 #!/bin/sh
 # Turn a raw /proc/profile into readprofile(1) text, with System.map.
 #
-# usage: raw2readprofile.sh PROFILE.raw System.map > PROFILE.txt
+# usage: raw2readprofile.sh PROFILE.raw System.map [SECTIONS] > PROFILE.txt
 #
-# The raw file is what the kernel exports: a u32 step shift, then one u32
-# tick counter per 2^shift bytes of text from _stext.  Each counter goes
+# The raw file is what the kernel exports: a u32 step (bytes per
+# counter, 1 << the profile= shift), then one u32 tick counter per step
+# bytes of text from _stext.  Each counter goes
 # to the text symbol at or below its address, as readprofile does, and
 # every symbol with ticks prints "ticks name ticks-per-byte".  The text
 # form needs no System.map to be read again, so it is what is committed.
 # Addresses are compared by their low 32 bits: kernel text lies within
 # one 4 GiB window and awk's doubles cannot hold 64-bit addresses.
+#
+# Several symbols can share an address: a SYSCALL_DEFINE stub is an
+# alias of __do_sys_*, GCC's identical code folding makes aliases.
+# Only the name of the function's own section can place it, so with
+# SECTIONS (the ".text.NAME" section names of the kernel's vmlinux.o,
+# one a line) the ticks go to the name that has a section; otherwise,
+# as readprofile does, to the last name at the address.
 set -eu
-[ $# -eq 2 ] || { echo "usage: raw2readprofile.sh PROFILE.raw System.map" >&2; exit 2; }
-raw=$1 map=$2
+[ $# -eq 2 ] || [ $# -eq 3 ] ||
+	{ echo "usage: raw2readprofile.sh PROFILE.raw System.map [SECTIONS]" >&2; exit 2; }
+raw=$1 map=$2 sections=${3:-/dev/null}
 [ -s "$raw" ] || { echo "raw2readprofile: $raw: missing or empty" >&2; exit 1; }
 [ -s "$map" ] || { echo "raw2readprofile: $map: missing or empty" >&2; exit 1; }
 
-od -An -v -tu4 -w4 "$raw" | awk -v map="$map" -v raw="$raw" '
+[ -r "$sections" ] || { echo "raw2readprofile: $sections: cannot read" >&2; exit 1; }
+
+od -An -v -tu4 -w4 "$raw" | awk -v map="$map" -v raw="$raw" -v sections="$sections" '
 function hex32(s,    i, v) {
 	s = tolower(substr(s, length(s) - 7))
 	v = 0
@@ -25,6 +36,9 @@ function hex32(s,    i, v) {
 	return v
 }
 BEGIN {
+	while ((getline line < sections) > 0)
+		if (line ~ /^\.text\./)
+			hassec[substr(line, 7)] = 1
 	n = 0
 	while ((getline line < map) > 0) {
 		split(line, f, " ")
@@ -34,7 +48,14 @@ BEGIN {
 			etext = hex32(f[1])
 		if (f[2] !~ /^[tTwW]$/)
 			continue
-		addr[n] = hex32(f[1])
+		a = hex32(f[1])
+		# Same address as the symbol before: one function, one name.
+		if (n > 0 && addr[n - 1] == a) {
+			if (!(name[n - 1] in hassec) || (f[3] in hassec))
+				name[n - 1] = f[3]
+			continue
+		}
+		addr[n] = a
 		name[n] = f[3]
 		n++
 	}
@@ -44,7 +65,15 @@ BEGIN {
 	}
 	j = -1
 }
-NR == 1 { step = 2 ^ $1; next }
+NR == 1 {
+	step = $1
+	if (step < 1 || step > 65536 || step != int(step)) {
+		print "raw2readprofile: " raw ": step " step " is not a profile step" > "/dev/stderr"
+		bad = 1
+		exit 1
+	}
+	next
+}
 {
 	pc = stext + (NR - 2) * step
 	if ($1 == 0)

@@ -3,9 +3,9 @@
 #
 # usage: bench.sh KBUILD_OUT OUTDIR PROFILE...
 #
-# KBUILD_OUT holds a CONFIG_FUNCTION_REORDER kernel (vmlinux, vmlinux.o,
+# KBUILD_OUT holds a CONFIG_FUNCTION_REORDER kernel (vmlinux, vmlinux.a,
 # vmlinux.lds).  Its stock-order twin is made by linking the same
-# vmlinux.o with the function list taken out of the linker script, which
+# objects with the function list taken out of the linker script, which
 # is exactly the layout of an empty list: the usual TEXT_TEXT order.
 #
 # The hot set is the functions that hold 99% of the samples of PROFILE
@@ -17,14 +17,17 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 [ $# -ge 3 ] || { echo "usage: bench.sh KBUILD_OUT OUTDIR PROFILE..." >&2; exit 2; }
 kout=$1 out=$2
+case $out in /*) ;; *) out=$(pwd)/$out ;; esac
 shift 2
 die() { echo "bench: error: $*" >&2; exit 1; }
-for f in vmlinux vmlinux.o arch/x86/kernel/vmlinux.lds .vmlinux.cmd; do
+for f in vmlinux vmlinux.a arch/x86/kernel/vmlinux.lds .vmlinux.cmd; do
 	[ -f "$kout/$f" ] || die "$kout/$f not found; build the kernel first"
 done
 grep -q '__reorder_text_start' "$kout/arch/x86/kernel/vmlinux.lds" ||
 	die "$kout is not a CONFIG_FUNCTION_REORDER kernel"
 mkdir -p "$out"
+profiles="$*"
+cat "$@" > "$out/profiles.txt"
 
 # ---- the stock-order twin -------------------------------------------
 sed '/__reorder_text_start = \.;/,/__reorder_text_end = \.;/{/^ *\*(\.text\./d;}' \
@@ -34,13 +37,22 @@ link=$(sed -n 's/^cmd_vmlinux := .*link-vmlinux\.sh //p' "$kout/.vmlinux.cmd")
 [ -n "$link" ] || die "$kout/.vmlinux.cmd: no link-vmlinux.sh command"
 eval "set -- $link"
 ld=$1 ldflags=$2 ldflags_vmlinux=$3
-objs=vmlinux.o
-[ -f "$kout/init/version-timestamp.o" ] && objs="$objs init/version-timestamp.o"
-# The kallsyms tables are not linked in: they lie in .rodata and do not
-# move any text.
+# The inputs as scripts/link-vmlinux.sh gives them (6.1 links vmlinux.a
+# and the lib.a archives, not vmlinux.o).  The kallsyms tables are left
+# out: they lie in .rodata and move no text.
+objs=
+for f in vmlinux.a .vmlinux.export.o init/version-timestamp.o; do
+	[ -f "$kout/$f" ] && objs="$objs $f"
+done
+libs=
+for f in lib/lib.a arch/x86/lib/lib.a; do
+	[ -f "$kout/$f" ] && libs="$libs $f"
+done
 # shellcheck disable=SC2086
 (cd "$kout" && $ld $ldflags $ldflags_vmlinux --unresolved-symbols=ignore-all \
-	-o "$out/vmlinux.stock" -T "$out/stock.lds" $objs) 2> "$out/stock-link.log" ||
+	--script="$out/stock.lds" -o "$out/vmlinux.stock" \
+	--whole-archive $objs --no-whole-archive --start-group $libs --end-group) \
+	2> "$out/stock-link.log" ||
 	die "linking the stock-order twin failed; see $out/stock-link.log"
 
 "$here/layout-table.sh" "$out/vmlinux.stock" > "$out/stock.tab"
@@ -49,11 +61,11 @@ objs=vmlinux.o
 # ---- the hot set ----------------------------------------------------
 # Merge the profiles by name, hottest first, and keep names until 99% of
 # all samples are covered.
-cat "$@" | awk '$2 != "total" && $1 ~ /^[0-9]+$/ { t[$2] += $1; all += $1 }
+awk '$2 != "total" && $1 ~ /^[0-9]+$/ { t[$2] += $1; all += $1 }
 	END { for (n in t) print t[n], n; print all, "total" > "/dev/stderr" }' \
-	2> "$out/total" | sort -k1,1nr -k2,2 > "$out/ticks"
+	"$out/profiles.txt" 2> "$out/total" | sort -k1,1nr -k2,2 > "$out/ticks"
 total=$(awk '{ print $1 }' "$out/total")
-[ "${total:-0}" -gt 0 ] || die "no samples in $*"
+[ "${total:-0}" -gt 0 ] || die "no samples in $profiles"
 awk -v total="$total" '{ if (sum >= 0.99 * total) exit; sum += $1; print $2 }' \
 	"$out/ticks" > "$out/hot"
 
@@ -88,7 +100,7 @@ ratio_s=$(echo "scale=2; $p4_s / $minimum" | bc)
 ratio_r=$(echo "scale=2; $p4_r / $minimum" | bc)
 
 {
-	echo "reorder bench: hot set = $nhot functions holding 99% of $total samples ($*)"
+	echo "reorder bench: hot set = $nhot functions holding 99% of $total samples ($profiles)"
 	echo "  functions found in the kernel: $nf_r; hot bytes: $bytes_r; .text: $text_kib KiB"
 	echo "  physical minimum:   $minimum 4 KiB pages"
 	echo "  stock order:        $p4_s 4 KiB pages ($ratio_s x minimum), $p2_s 2 MiB page(s)"
@@ -120,10 +132,10 @@ set ytics ("stock order: $p4_s x 4K pages" 1, "reordered: $p4_r x 4K pages" 2)
 do for [b=0:16] { set arrow from b*2048, graph 0 to b*2048, graph 1 nohead lc rgb "blue" lw 2 }
 set key off
 set style fill solid 1.0 noborder
-plot "$out/stock.dat" using ((\$1+\$2)/2):(1):((\$2-\$1)/2):(\$3 ? 0.35 : 0.2) with boxxyerror lc rgb "#b0b0b0", \
-     "$out/stock.dat" using ((\$1+\$2)/2):(\$3 ? 1 : 1/0):((\$2-\$1)/2 + 0.4):(0.35) with boxxyerror lc rgb "red", \
-     "$out/reordered.dat" using ((\$1+\$2)/2):(2):((\$2-\$1)/2):(\$3 ? 0.35 : 0.2) with boxxyerror lc rgb "#b0b0b0", \
-     "$out/reordered.dat" using ((\$1+\$2)/2):(\$3 ? 2 : 1/0):((\$2-\$1)/2 + 0.4):(0.35) with boxxyerror lc rgb "red"
+plot "$out/stock.dat" using ((\$1+\$2)/2):(1):((\$2-\$1)/2):(\$3 > 0.5 ? 0.35 : 0.2) with boxxyerror lc rgb "#b0b0b0", \
+     "$out/stock.dat" using ((\$1+\$2)/2):(\$3 > 0.5 ? 1 : 1/0):((\$2-\$1)/2 + 0.4):(0.35) with boxxyerror lc rgb "red", \
+     "$out/reordered.dat" using ((\$1+\$2)/2):(2):((\$2-\$1)/2):(\$3 > 0.5 ? 0.35 : 0.2) with boxxyerror lc rgb "#b0b0b0", \
+     "$out/reordered.dat" using ((\$1+\$2)/2):(\$3 > 0.5 ? 2 : 1/0):((\$2-\$1)/2 + 0.4):(0.35) with boxxyerror lc rgb "red"
 EOF
 	echo "  picture: $out/text-layout.png"
 else

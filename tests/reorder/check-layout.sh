@@ -52,8 +52,10 @@ objdump -t "$vmo" | awk '$NF != "" && NF >= 5 { print $(NF - 2), $NF }' > "$tmp/
 objdump -h "$vmo" | awk '$2 ~ /^\.text\./ { print $2 }' | sort -u > "$tmp/sections"
 head_size=$(objdump -h "$vmo" | awk '$2 == ".head.text" { print $3 }')
 
-# Text symbols of the final kernel in address order, offsets from _text
-# by their low 32 bits (the text lies in one 4 GiB window).
+# Symbols of the final kernel in address order, by the low 32 bits of
+# their address (the text lies in one 4 GiB window).  awk compares them
+# as strings, always prefixed ("x" $1): a hex string such as 810005e8
+# would otherwise be read as a number in exponent notation.
 awk '{ a = substr($1, length($1) - 7); print a, $2, $3 }' "$map" > "$tmp/map"
 addr_of() { awk -v s="$1" '$3 == s { print $1; exit }' "$tmp/map"; }
 text=$(addr_of _text) rstart=$(addr_of __reorder_text_start) rend=$(addr_of __reorder_text_end)
@@ -73,18 +75,27 @@ else
 		notok "listed functions start right after the head text (gap $gap, head $hs)"
 	fi
 
-	# 3. the list order.  Expected: the entries whose section exists,
-	# in list order.  Found: the text symbols between the markers, a
-	# run of equal names counting once (static functions of the same
-	# name share one section name and move together).
+	# 3. the list order, by input section.  Expected: the sections of
+	# the entries that exist, in list order.  Found: the sections of
+	# the text symbols between the markers, a run of the same section
+	# counting once (static functions of the same name share one
+	# section after ld -r, and GCC's identical code folding puts
+	# aliases in the section of the function they fold into).
 	sed -n 's/^\*(\.text\.\(.*\))$/\1/p' "$list" > "$tmp/names"
-	awk 'NR == FNR { have[$1] = 1; next } have[".text." $1]' \
+	awk 'NR == FNR { have[$1] = 1; next } have[".text." $1] { print ".text." $1 }' \
 		"$tmp/sections" "$tmp/names" > "$tmp/expected"
 	awk -v s="$rstart" -v e="$rend" '
-		$1 >= s && $1 < e && $2 ~ /^[tTwW]$/ && $3 !~ /^__reorder_text_/ {
-			if ($3 != last) print $3
-			last = $3
-		}' "$tmp/map" > "$tmp/found"
+		NR == FNR {
+			if (!($2 in sec) || $1 == ".text." $2)
+				sec[$2] = $1
+			next
+		}
+		("x" $1) >= ("x" s) && ("x" $1) < ("x" e) && $2 ~ /^[tTwW]$/ &&
+		$3 !~ /^__reorder_text_/ {
+			x = ($3 in sec) ? sec[$3] : "?" $3
+			if (x != last) print x
+			last = x
+		}' "$tmp/symsec" "$tmp/map" > "$tmp/found"
 	diag "$(wc -l < "$tmp/names") entries, $(wc -l < "$tmp/expected") placeable by name, $(wc -l < "$tmp/found") placed"
 	if cmp -s "$tmp/expected" "$tmp/found"; then
 		ok "listed functions placed in list order"
@@ -113,7 +124,11 @@ fi
 
 # 5. cold code: the symbols of .text.unlikely.* sections form one block
 # after every function of an ordinary .text.NAME section.
-awk '$2 ~ /^\.text\.unlikely/ { print $1 }' "$tmp/symsec" | sort -u > "$tmp/coldnames"
+# Names are not unique (static functions), so only names that are in
+# .text.unlikely sections alone count as cold, and only names that are
+# in ordinary .text.NAME sections alone count as ordinary.
+awk '{ k = ($1 ~ /^\.text\.unlikely/) ? "c" : "o"; if (!(($2, k) in seen)) { seen[$2, k] = 1; n[$2] = n[$2] k } }
+	END { for (x in n) if (n[x] == "c") print x }' "$tmp/symsec" | sort > "$tmp/coldnames"
 awk 'NR == FNR { cold[$1] = 1; next }
 	$2 !~ /^[tTwW]$/ { next }
 	($3 in cold) { if (!c0) c0 = $1; c1 = $1; nc++ }
@@ -123,9 +138,10 @@ if [ "${nc:-0}" -eq 0 ]; then
 	skip "cold code after the ordinary text (no .text.unlikely symbols)"
 else
 	# Ordinary function symbols inside the cold block, and after it.
-	awk 'NR == FNR { sec[$1] = $2; next }
-		$2 ~ /^[tTwW]$/ && ($3 in sec) && sec[$3] ~ /^\.text\.[^.]/ &&
-		sec[$3] !~ /^\.text\.(unlikely|startup|exit)/ && $1 >= c0 { print $3 }' \
+	awk 'NR == FNR { if ($2 in sec && sec[$2] != $1) multi[$2] = 1; sec[$2] = $1; next }
+		$2 ~ /^[tTwW]$/ && ($3 in sec) && !($3 in multi) && sec[$3] ~ /^\.text\.[^.]/ &&
+		sec[$3] !~ /^\.text\.(unlikely|startup|exit)/ &&
+		("x" $1) >= ("x" c0) { print $3 }' \
 		c0="$c0" "$tmp/symsec" "$tmp/map" > "$tmp/after-cold"
 	diag "$nc cold symbols in _text+$(( 0x$c0 - 0x$text ))..+$(( 0x$c1 - 0x$text ))"
 	if [ ! -s "$tmp/after-cold" ]; then

@@ -14,7 +14,7 @@ check() { n=$((n + 1)); if [ "$1" = "$2" ]; then echo "ok $n $3"; else
 	failed=$((failed + 1)); echo "not ok $n $3"; echo "# want '$2', got '$1'"; fi; }
 
 echo "TAP version 13"
-echo "1..5"
+echo "1..6"
 cat > "$tmp/map" <<MAP
 ffffffff81000000 T _text
 ffffffff81000000 T _stext
@@ -24,17 +24,22 @@ ffffffff81000018 D not_text
 ffffffff8100001c T gamma
 ffffffff81000020 T _etext
 MAP
-# shift 2, then 8 buckets of 4 bytes: 0x00 0x04 | 0x08 0x0c | 0x10 0x14 | 0x18 0x1c
-for v in 2 9 0 3 4 5 0 0 7; do printf "$(printf '\\%03o\\000\\000\\000' "$v")"; done > "$tmp/raw"
+# step 4, then 8 buckets of 4 bytes: 0x00 0x04 | 0x08 0x0c | 0x10 0x14 | 0x18 0x1c
+for v in 4 9 0 3 4 5 0 0 7; do printf "$(printf '\\%03o\\000\\000\\000' "$v")"; done > "$tmp/raw"
 "$conv" "$tmp/raw" "$tmp/map" > "$tmp/out" 2> "$tmp/err"
 check "$?" 0 "converts a valid profile"
 check "$(awk '$2 == "alpha" { print $1 }' "$tmp/out")" 7 "alpha gets its two buckets"
 check "$(awk '$2 == "beta.isra.0" { print $1 }' "$tmp/out")" 5 "clone names kept, data symbols skipped"
 check "$(awk '$2 == "gamma" { print $1 }' "$tmp/out"):$(awk '$2 == "total" { print $1 }' "$tmp/out")" "7:28" "the bucket after a data symbol stays with the function before it; total is all ticks"
-head -c 100 /dev/zero > "$tmp/long"
-printf '\002\000\000\000' | cat - "$tmp/long" | tr '\000' '\001' | head -c 100 > "$tmp/long2"
-"$conv" "$tmp/long2" "$tmp/map" > /dev/null 2> "$tmp/err"
+# 24 buckets of one tick each: the map's text holds only 8.
+{ printf '\004\000\000\000'; head -c 96 /dev/zero | tr '\000' '\001'; } > "$tmp/long"
+"$conv" "$tmp/long" "$tmp/map" > /dev/null 2> "$tmp/err"
 rc=$?
 check "$rc:$(grep -c 'past _etext' "$tmp/err")" "1:1" "a profile longer than the map's text is an error"
+# A step of 0x01010101 bytes is not a profile.
+head -c 100 /dev/zero | tr '\000' '\001' > "$tmp/nostep"
+"$conv" "$tmp/nostep" "$tmp/map" > /dev/null 2> "$tmp/err"
+rc=$?
+check "$rc:$(grep -c 'not a profile step' "$tmp/err")" "1:1" "a file without a valid step is an error"
 echo "# $((n - failed)) passed, $failed failed"
 [ "$failed" -eq 0 ]
