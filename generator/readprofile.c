@@ -122,9 +122,7 @@ static int fast_line(struct p2l_rp *rp, const char *s, size_t len,
 		if (p < end && *p == '.')
 			for (p++; p < end && *p >= '0' && *p <= '9'; p++)
 				;
-		if (p != skip_pad(p, end))
-			p = skip_pad(p, end);
-		if (p != end)
+		if (skip_pad(p, end) != end)
 			return 0;
 	}
 	if (!count)
