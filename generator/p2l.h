@@ -156,7 +156,6 @@ int p2l_rp_line(void *ctx, const char *s, size_t len,
 struct p2l_perf {
 	struct p2l_tab *tab;
 	int in_sample;		/* perf script: waiting for the leaf frame */
-	struct p2l_src hdr;	/* perf script: the sample's header line */
 };
 
 int p2l_perf_line(void *ctx, const char *s, size_t len,
@@ -171,7 +170,6 @@ struct p2l_pp {
 	int swap;
 	uint64_t nbuckets;
 	long cursym;		/* map symbol of the previous bucket */
-	uint64_t nonzero;
 	double outside, nontext;
 };
 

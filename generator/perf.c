@@ -234,7 +234,6 @@ int p2l_perf_line(void *ctx, const char *s, size_t len,
 		return frame(pf, &tok[n - 3], 3, src, s, len);
 	if (s[len - 1] == ':' || tok[n - 1].s[tok[n - 1].len - 1] == ':') {
 		pf->in_sample = 1;
-		pf->hdr = *src;
 		return 0;
 	}
 	p2l_skip(src, "unrecognised line", s, len);

@@ -52,7 +52,6 @@ int p2l_pp_header(struct p2l_pp *pp, const unsigned char *buf, size_t len)
 	pp->step = step;
 	pp->nbuckets = 0;
 	pp->cursym = -1;
-	pp->nonzero = 0;
 	pp->outside = 0;
 	pp->nontext = 0;
 	return 0;
@@ -100,7 +99,6 @@ int p2l_pp_buckets(struct p2l_pp *pp, const unsigned char *buf, size_t len)
 
 		if (!c)
 			continue;
-		pp->nonzero++;
 		addr = m->stext + pp->nbuckets * pp->step;
 		if (addr < m->stext || (m->have_etext && addr >= m->etext)) {
 			s = -1;
