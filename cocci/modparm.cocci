@@ -356,6 +356,25 @@ def toplevel(q):
 	return depth <= 0
 
 
+def cond_stack(path, line):
+	"""The #if blocks (line of the #if, branch number) around a line."""
+	if path not in BLANKED:
+		BLANKED[path] = blank_comments(read_text(path)).split("\n")
+	stack = []
+	for no, l in enumerate(BLANKED[path][:line - 1], 1):
+		m = re.match(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b', l)
+		if not m:
+			continue
+		kw = m.group(1)
+		if kw.startswith("if"):
+			stack.append((no, 0))
+		elif kw in ("elif", "else") and stack:
+			stack[-1] = (stack[-1][0], stack[-1][1] + 1)
+		elif kw == "endif" and stack:
+			stack.pop()
+	return stack
+
+
 def decl_is_multi(path, line, col):
 	"""Is the declaration at line:col one of several declarators
 	('static int a = 1, b;')?"""
@@ -492,11 +511,19 @@ def decide1(v, t, p):
 			      "type taken from that declaration" % tgt))
 	res["after"] = dline > int(p.line)
 	res["dline"] = dline
+	# declared under an #if that does not enclose the site (the variable
+	# may not exist there, e.g. #ifdef MODULE): go after the declaration
+	dstack = cond_stack(path, dline)
+	if dstack != cond_stack(path, int(p.line))[:len(dstack)]:
+		res["after"] = True
 	if res["after"] and decl_is_multi(path, dline, dcol):
-		diags.append(("order", "'%s' is declared after its MODULE_PARM, in a "
-			      "declaration of several variables; module_param "
-			      "must follow it: move the declaration up by hand; "
-			      "left unchanged" % tgt))
+		diags.append(("order", "'%s' is declared %s, in a declaration "
+			      "of several variables; module_param must follow "
+			      "it: split the declaration by hand; left "
+			      "unchanged" % (tgt, "after its MODULE_PARM"
+					     if dline > int(p.line) else
+					     "under an #if that does not enclose "
+					     "its MODULE_PARM")))
 		return res
 	dtext = read_text(path).split("\n")[dline - 1]
 	if PERM[0].strip("0") and re.search(r'\b__(dev)?init(data|const)\b', dtext):
