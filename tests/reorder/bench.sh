@@ -4,15 +4,20 @@
 # usage: bench.sh KBUILD_OUT OUTDIR PROFILE...
 #
 # KBUILD_OUT holds a CONFIG_FUNCTION_REORDER kernel (vmlinux, vmlinux.a,
-# vmlinux.lds).  Its stock-order twin is made by linking the same
-# objects with the function list taken out of the linker script, which
-# is exactly the layout of an empty list: the usual TEXT_TEXT order.
+# vmlinux.lds).  Its empty-list twin is made by linking the same objects
+# with the function list taken out of the linker script: the usual
+# TEXT_TEXT order (with the second reorder patch, the noinstr, sched,
+# idle, lock and arch/x86/lib text still come first).  With
+# STOCK_VMLINUX=<vmlinux of a kernel without CONFIG_FUNCTION_REORDER>
+# in the environment that kernel is measured too.
 #
 # The hot set is the functions that hold 99% of the samples of PROFILE
 # (readprofile(1) text of a run kept apart from the runs that made the
 # list).  For each layout: the distinct 4 KiB and 2 MiB pages the hot
 # set touches, against the physical minimum, hot bytes / 4096 rounded
-# up.  Also draws OUTDIR/text-layout.png.
+# up.  Diagnostics give the same for the 95% and 90% hot sets: at 99%
+# the set holds many functions with one or two samples, which a list made
+# from other runs cannot all foresee.  Also draws OUTDIR/text-layout.png.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 [ $# -ge 3 ] || { echo "usage: bench.sh KBUILD_OUT OUTDIR PROFILE..." >&2; exit 2; }
@@ -66,8 +71,13 @@ awk '$2 != "total" && $1 ~ /^[0-9]+$/ { t[$2] += $1; all += $1 }
 	"$out/profiles.txt" 2> "$out/total" | sort -k1,1nr -k2,2 > "$out/ticks"
 total=$(awk '{ print $1 }' "$out/total")
 [ "${total:-0}" -gt 0 ] || die "no samples in $profiles"
-awk -v total="$total" '{ if (sum >= 0.99 * total) exit; sum += $1; print $2 }' \
-	"$out/ticks" > "$out/hot"
+hotset() {
+	awk -v total="$total" -v f="$1" '{ if (sum >= f * total) exit; sum += $1; print $2 }' \
+		"$out/ticks"
+}
+hotset 0.99 > "$out/hot"
+hotset 0.95 > "$out/hot95"
+hotset 0.90 > "$out/hot90"
 
 # pages LAYOUT.tab: hot functions, their bytes, 4 KiB and 2 MiB pages
 pages() {
@@ -85,11 +95,17 @@ pages() {
 			for (p in p2) n2++
 			for (n in found) nf++
 			printf "%d %d %d %d\n", nf, bytes, n4, n2
-		}' "$out/hot" "$1"
+		}' "${2:-$out/hot}" "$1"
 }
 read -r nf_s bytes_s p4_s p2_s <<EOF
 $(pages "$out/stock.tab")
 EOF
+if [ -n "${STOCK_VMLINUX:-}" ]; then
+	"$here/layout-table.sh" "$STOCK_VMLINUX" > "$out/real-stock.tab"
+	read -r nf_k bytes_k p4_k p2_k <<EOF
+$(pages "$out/real-stock.tab")
+EOF
+fi
 read -r nf_r bytes_r p4_r p2_r <<EOF
 $(pages "$out/reordered.tab")
 EOF
@@ -103,8 +119,23 @@ ratio_r=$(echo "scale=2; $p4_r / $minimum" | bc)
 	echo "reorder bench: hot set = $nhot functions holding 99% of $total samples ($profiles)"
 	echo "  functions found in the kernel: $nf_r; hot bytes: $bytes_r; .text: $text_kib KiB"
 	echo "  physical minimum:   $minimum 4 KiB pages"
-	echo "  stock order:        $p4_s 4 KiB pages ($ratio_s x minimum), $p2_s 2 MiB page(s)"
+	if [ -n "${STOCK_VMLINUX:-}" ]; then
+		echo "  stock kernel:       $p4_k 4 KiB pages ($(echo "scale=2; $p4_k / $minimum" | bc) x minimum), $p2_k 2 MiB page(s) ($STOCK_VMLINUX)"
+	fi
+	echo "  empty list:         $p4_s 4 KiB pages ($ratio_s x minimum), $p2_s 2 MiB page(s)"
 	echo "  reordered:          $p4_r 4 KiB pages ($ratio_r x minimum), $p2_r 2 MiB page(s)"
+	for f in 95 90; do
+		read -r nf b s4 s2 <<EOF
+$(pages "$out/stock.tab" "$out/hot$f")
+EOF
+		read -r nf b r4 r2 <<EOF
+$(pages "$out/reordered.tab" "$out/hot$f")
+EOF
+		echo "  # $f% hot set: $(wc -l < "$out/hot$f") functions, minimum $(( (b + 4095) / 4096 )) pages;" \
+			"empty list $s4 pages/$s2 large, reordered $r4 pages/$r2 large"
+	done
+	echo "  # hot names with several symbols (all counted): $(awk 'NR == FNR { h[$1] = 1; next }
+		($3 in h) { n[$3]++ } END { for (x in n) if (n[x] > 1) c++; print c + 0 }' "$out/hot" "$out/reordered.tab")"
 	if [ "$(echo "$p4_r <= 1.1 * $minimum" | bc)" -eq 1 ] && [ "$p2_r" -eq 1 ]; then
 		echo "  goal (<= 1.1 x minimum, one 2 MiB page): met"
 	else
@@ -122,13 +153,13 @@ for l in stock reordered; do
 done
 if command -v gnuplot > /dev/null 2>&1; then
 	gnuplot <<EOF
-set terminal pngcairo size 1600,420 font ",11"
+set terminal pngcairo size 1600,420 font ",11" noenhanced
 set output "$out/text-layout.png"
 set title "Kernel .text: where the hot set ($nhot functions, 99% of samples) lies"
 set xlabel "offset from _text (KiB); blue: 2 MiB page boundaries"
 set xrange [0:*]
 set yrange [0.4:2.6]
-set ytics ("stock order: $p4_s x 4K pages" 1, "reordered: $p4_r x 4K pages" 2)
+set ytics ("empty list: $p4_s x 4K pages" 1, "reordered: $p4_r x 4K pages" 2)
 do for [b=0:16] { set arrow from b*2048, graph 0 to b*2048, graph 1 nohead lc rgb "blue" lw 2 }
 set key off
 set style fill solid 1.0 noborder

@@ -4,8 +4,10 @@
 #
 # usage: layout-table.sh VMLINUX
 #
-# Sizes come from the ELF symbol table; a symbol without one (assembly)
-# reaches to the next symbol.  Only [_text, _etext) is printed.  Offsets
+# Sizes come from the ELF symbol table; a symbol without one (assembly
+# labels, section markers) reaches to the next symbol, but not past the
+# 4 KiB page it starts in: markers such as __entry_text_end are followed
+# by alignment padding, not code.  Only [_text, _etext) is printed.  Offsets
 # are taken from the low 32 bits: kernel text lies in one 4 GiB window.
 set -eu
 [ $# -eq 1 ] || { echo "usage: layout-table.sh VMLINUX" >&2; exit 2; }
@@ -38,6 +40,8 @@ END {
 			for (j = i + 1; j <= n; j++)
 				if (A[j] > A[i]) { nxt = A[j]; break }
 			sz = nxt - A[i]
+			if (sz > 4096 - A[i] % 4096)
+				sz = 4096 - A[i] % 4096
 		}
 		printf "%d %d %s\n", A[i] - text, sz, N[i]
 	}
