@@ -79,10 +79,37 @@ hotset 0.99 > "$out/hot"
 hotset 0.95 > "$out/hot95"
 hotset 0.90 > "$out/hot90"
 
-# pages LAYOUT.tab: hot functions, their bytes, 4 KiB and 2 MiB pages
+# Names are not unique: a static inline function can have a copy in
+# many objects, some of them cold (.text.unlikely.NAME, the block after
+# the ordinary text) and never run.  Names that vmlinux.o has only in
+# cold sections mark that block in each layout; a hot name's copies in
+# it are not counted when the name also has copies outside it.
+objdump -t "$kout/vmlinux.o" | awk 'NF >= 5 {
+		k = ($(NF - 2) ~ /^\.text\.unlikely/) ? "c" : "o"
+		if (!(($NF, k) in seen)) { seen[$NF, k] = 1; n[$NF] = n[$NF] k }
+	}
+	END { for (x in n) if (n[x] == "c") print x }' > "$out/coldnames"
+for l in stock reordered; do
+	awk 'NR == FNR { cold[$1] = 1; next }
+		($3 in cold) { if (c0 == "") c0 = $1; c1 = $1 + $2 }
+		END { print (c0 == "" ? -1 : c0), (c0 == "" ? -1 : c1) }' \
+		"$out/coldnames" "$out/$l.tab" > "$out/$l.cold"
+done
+
+# pages LAYOUT [HOT]: hot functions, their bytes, 4 KiB and 2 MiB pages
 pages() {
-	awk 'NR == FNR { hot[$1] = 1; next }
-		($3 in hot) && $2 > 0 {
+	read -r c0 c1 < "${1%.tab}.cold"
+	awk -v c0="$c0" -v c1="$c1" 'NR == FNR { hot[$1] = 1; next }
+		($3 in hot) && $2 > 0 { all[++m] = $0; if ($1 < c0 || $1 >= c1) warm[$3] = 1 }
+		END {
+			for (i = 1; i <= m; i++) {
+				split(all[i], f, " ")
+				if (f[1] >= c0 && f[1] < c1 && (f[3] in warm))
+					continue
+				print all[i]
+			}
+		}' "${2:-$out/hot}" "$1" |
+	awk '{
 			if (!seen[$3]++) bytes += $2
 			for (p = int($1 / 4096); p <= int(($1 + $2 - 1) / 4096); p++)
 				p4[p] = 1
@@ -95,13 +122,15 @@ pages() {
 			for (p in p2) n2++
 			for (n in found) nf++
 			printf "%d %d %d %d\n", nf, bytes, n4, n2
-		}' "${2:-$out/hot}" "$1"
+		}'
 }
 read -r nf_s bytes_s p4_s p2_s <<EOF
 $(pages "$out/stock.tab")
 EOF
 if [ -n "${STOCK_VMLINUX:-}" ]; then
 	"$here/layout-table.sh" "$STOCK_VMLINUX" > "$out/real-stock.tab"
+	# Without -ffunction-sections cold code is not one block: count all.
+	echo "-1 -1" > "$out/real-stock.cold"
 	read -r nf_k bytes_k p4_k p2_k <<EOF
 $(pages "$out/real-stock.tab")
 EOF
