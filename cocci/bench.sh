@@ -8,7 +8,7 @@ out=$1 jobs=$2 ksrc=$3 legacy=$4
 here=$(cd "$(dirname "$0")" && pwd)
 spatch=${SPATCH:-spatch}
 mkdir -p "$out"
-[ -d "$ksrc" ] || ksrc=$here/../build/pristine-scratch
+[ -d "$ksrc" ] || ksrc=$here/../build/linux-pristine
 
 now() { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
