@@ -2,6 +2,7 @@
 #
 #   deps      install missing Debian packages        tools/ensure-deps.sh
 #   convert   MODULE_PARM -> module_param patches     cocci/modparm-convert
+#   functionlist  profiles -> hot-function linker list generator/, functionlist/
 #   tree      pristine 6.1 + handwritten/series + generated-patches/series
 #                                                     tools/prepare-tree.sh
 #   config    tinyconfig + qemu/kernel.config, verified  tools/configure-kernel.sh
@@ -43,7 +44,7 @@ present = $(patsubst %/Makefile,%,$(wildcard $(addsuffix /Makefile,$(1))))
 
 KVARS = KSRC=$(KSRC) KBUILD_OUT=$(KBUILD_OUT) GUEST_DIR=$(GUEST_DIR) BUILD=$(BUILD)
 
-.PHONY: all check bench fuzz deps convert tree config kernel guest \
+.PHONY: all check bench fuzz deps convert functionlist tree config kernel guest \
 	initramfs boot results summary host clean
 
 all: summary
@@ -74,8 +75,17 @@ $(KBUILD_OUT)/.config-stamp: $(FRAGMENTS) $(KSRC)/.series-id
 config: tree
 	@$(MAKE) --no-print-directory $(KBUILD_OUT)/.config-stamp
 
+# The committed function list goes into the tree (only when it changed,
+# so an unchanged list relinks nothing); CONFIG_FUNCTION_REORDER_LIST
+# names it relative to the tree.
 kernel: config
+	@$(MAKE) --no-print-directory -C functionlist install $(KVARS)
 	@tools/build-kernel.sh $(KSRC) $(KBUILD_OUT) $(LOGS) $(JOBS)
+
+# Regenerate the function list from the committed profiles (make check
+# only compares, in tests/reorder, so a stale list fails there).
+functionlist: host
+	$(MAKE) -C functionlist list $(KVARS)
 
 host: deps
 	@set -e; for d in $(call present,$(HOST_PARTS)); do \
@@ -106,7 +116,7 @@ boot: initramfs $(DISKS)
 results: boot
 	@tools/ktap-summary $(RUN)/ktap.log
 
-summary: convert
+summary: convert functionlist
 	@$(MAKE) --no-print-directory results; rc=$$?; \
 	tools/summary.sh $(BUILD) $$rc
 
