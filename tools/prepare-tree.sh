@@ -8,9 +8,9 @@
 #
 # Every patch is dry-run and applied in a hard-linked staging copy first;
 # BUILDDIR/linux is only touched once the whole series applied.  Files are
-# then synced by content, so unchanged files keep their timestamps and an
-# O= kernel build stays incremental.  With an unchanged tarball and series
-# nothing at all is done.
+# then copied over when their content changed, so unchanged files keep
+# their timestamps and an O= kernel build stays incremental.  With an
+# unchanged tarball and series nothing at all is done.
 set -eu
 
 die() {
@@ -25,7 +25,6 @@ shift 2
 
 [ -f "$tarball" ] || die "$tarball not found; install the Debian package linux-source-6.1 (apt-get install linux-source-6.1)"
 command -v patch >/dev/null || die "patch(1) not found; install the Debian package patch"
-command -v rsync >/dev/null || die "rsync not found; install the Debian package rsync"
 
 mkdir -p "$build"
 build=$(cd "$build" && pwd)
@@ -81,6 +80,7 @@ rm -rf "$staging"
 cp -al "$pristine" "$staging"
 rm -f "$staging/.pristine-id"
 : > "$staging/.applied-patches"
+: > "$staging/.touched-files"
 while IFS= read -r p; do
 	# --dry-run first, so a patch that fails leaves no partial hunks
 	# behind even in the staging copy; -F0 because fuzz in a
@@ -95,16 +95,38 @@ while IFS= read -r p; do
 	fi
 	patch -p1 -F0 -f -s --no-backup-if-mismatch -d "$staging" < "$p" >/dev/null ||
 		die "patch $p failed after a clean dry run"
+	printf '%s\n' "$out" | sed -n 's/^checking file //p' >> "$staging/.touched-files"
 	echo "$p" >> "$staging/.applied-patches"
 	echo "prepare-tree: applied $p"
 done < "$list"
 
 # 4. Publish.  The id goes last: an interrupted sync is redone next time.
-if [ -d "$tree" ]; then
+if [ -d "$tree" ] && [ ! -f "$tree/.touched-files" ]; then
+	# A tree from an older version of this script: nothing says which
+	# files it changed, so compare everything (slow, but only once).
 	rm -f "$tree/.series-id"
-	# No -t: a file whose content changed gets a new mtime, so make
-	# rebuilds exactly what the patch change touched.
+	command -v rsync >/dev/null || die "rsync not found; install the Debian package rsync"
 	rsync -r -l --checksum --delete "$staging/" "$tree/"
+elif [ -d "$tree" ]; then
+	rm -f "$tree/.series-id"
+	# Only files a patch touched, now or in the previous series, can
+	# differ from the pristine tree.  Replace those whose content
+	# changed (rm first: the tree's other files are hard links into the
+	# pristine copy) so they get a new mtime and make rebuilds exactly
+	# what the change touched; leave every other file alone.
+	sort -u "$staging/.touched-files" "$tree/.touched-files" 2>/dev/null |
+	while IFS= read -r f; do
+		if [ -e "$staging/$f" ]; then
+			cmp -s "$staging/$f" "$tree/$f" && continue
+			mkdir -p "$(dirname "$tree/$f")"
+			rm -f "$tree/$f"
+			cp -p "$staging/$f" "$tree/$f"
+			touch "$tree/$f"
+		else
+			rm -f "$tree/$f"
+		fi
+	done
+	cp "$staging/.applied-patches" "$staging/.touched-files" "$tree/"
 else
 	mv "$staging" "$tree"
 fi

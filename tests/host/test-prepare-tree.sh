@@ -79,8 +79,19 @@ after=$(cd "$b/linux" && find . -type f -exec sha256sum {} + | sort)
 if [ "$before" = "$after" ]; then ok "failed series leaves the tree unchanged"; else not_ok "failed series leaves the tree unchanged"; fi
 if [ -e "$b/linux.staging" ]; then not_ok "no staging copy left behind"; else ok "no staging copy left behind"; fi
 
+cat > "$t/hw/0003-new.patch" <<'P'
+--- /dev/null
++++ b/kernel/new.c
+@@ -0,0 +1 @@
++int fresh;
+P
+printf '0001-b.patch\n0002-c.patch\n0003-new.patch\n' > "$t/hw/series"
+check "a patch can add a file" sh -c "\"$prep\" \"$t/linux.tar.xz\" \"$b\" \"$t/hw/series\" \"$t/gen/series\" && test -f \"$b/linux/kernel/new.c\""
 printf '0001-b.patch\n' > "$t/hw/series"
 check "removing a patch reverts its change" sh -c "\"$prep\" \"$t/linux.tar.xz\" \"$b\" \"$t/hw/series\" \"$t/gen/series\" && grep -qx 'int c;' \"$b/linux/kernel/x.c\""
+
+check "a dropped patch's new file is gone" test ! -e "$b/linux/kernel/new.c"
+check "pristine copy is still untouched" sh -c "grep -qx 'int b;' \"$b/linux-pristine/kernel/x.c\" && grep -qx 'int c;' \"$b/linux-pristine/kernel/x.c\" && test ! -e \"$b/linux-pristine/kernel/new.c\""
 
 printf 'missing.patch\n' > "$t/hw/series"
 expect_fail "missing patch names series and line" "series:1: patch .*missing.patch not found" \
