@@ -18,7 +18,17 @@
 // Comments: diagnostics are GCC style "file:line:col: warning: msg
 //           [modparm-KIND]" on stderr in patch mode; report mode prints
 //           them with coccilib.report.
-// Options: --no-includes --include-headers
+// Options: --no-includes --include-headers --keep-comments
+
+// spatch deletes the comment above a line it removes.  A comment above a
+// MODULE_PARM whose module_param goes below a later declaration must not be
+// lost: it stays where it was, where it often still heads the
+// MODULE_PARM_DESC and #ifdef MODULE of the parameter.  modparm-convert
+// then moves it with the module_param line when nothing is left below it
+// to describe (a reviewer expects a comment to follow the code it
+// documents, as the comment on the MODULE_PARM line itself does) and
+// removes the #ifdef MODULE block the move left empty.
+#spatch --keep-comments
 
 virtual patch
 virtual context
