@@ -1166,12 +1166,11 @@ coccinelle.elemops = cocci.make_ident("param_ops_" + ty)
 coccinelle.tystr = cocci.make_expr('"array of %s"' % ty)
 
 @add_cb depends on patch@
-identifier m_a_cb.v, s_a_cb.dv, s_a_cb.setfn, s_a_cb.getfn, s_a_cb.freefn;
-identifier s_a_cb.opsvar, s_a_cb.arrvar, s_a_cb.numvar, s_a_cb.elemops;
-expression s_a_cb.perm, s_a_cb.nmin, s_a_cb.tystr;
+identifier s_a_cb.dv, s_a_cb.setfn;
+identifier s_a_cb.arrvar, s_a_cb.numvar, s_a_cb.elemops;
+expression s_a_cb.nmin;
 type T;
 position q : script:python() { toplevel(q) };
-declarer name module_param_cb, __MODULE_PARM_TYPE;
 @@
 
   T@q dv;
@@ -1192,16 +1191,50 @@ declarer name module_param_cb, __MODULE_PARM_TYPE;
 +		return -EINVAL;
 +	return ret;
 + }
+
+@script:python depends on patch@
+q << add_cb.q;
+dv << s_a_cb.dv;
+@@
+ADDED.add((q[0].file, dv))
+
+// spatch drops a blank line that follows a function in added code, but
+// keeps one that starts the code added after a function: each of the
+// following pieces is added after the function added just before it, so
+// that every function is followed by a blank line (kernel style).
+@add_cb_get depends on patch && add_cb@
+identifier s_a_cb.setfn, s_a_cb.getfn;
+type R;
+@@
+
+  R setfn(...) {...}
 +
 + static int getfn(char *buf, const struct kernel_param *kp)
 + {
 +	return param_array_ops.get(buf, kp);
 + }
+
+@add_cb_free depends on patch && add_cb_get@
+identifier s_a_cb.getfn, s_a_cb.freefn;
+type R;
+@@
+
+  R getfn(...) {...}
 +
 + static void freefn(void *arg)
 + {
 +	param_array_ops.free(arg);
 + }
+
+@add_cb_ops depends on patch && add_cb_free@
+identifier m_a_cb.v, s_a_cb.setfn, s_a_cb.getfn, s_a_cb.freefn;
+identifier s_a_cb.opsvar, s_a_cb.arrvar;
+expression s_a_cb.perm, s_a_cb.tystr;
+type R;
+declarer name module_param_cb, __MODULE_PARM_TYPE;
+@@
+
+  R freefn(...) {...}
 +
 + static const struct kernel_param_ops opsvar = {
 +	.set = setfn,
@@ -1210,12 +1243,6 @@ declarer name module_param_cb, __MODULE_PARM_TYPE;
 + };
 + module_param_cb(v, &opsvar, &arrvar, perm);
 + __MODULE_PARM_TYPE(v, tystr);
-
-@script:python depends on patch@
-q << add_cb.q;
-dv << s_a_cb.dv;
-@@
-ADDED.add((q[0].file, dv))
 
 // Sites whose module_param* went after the declaration
 @m_moved depends on patch@
