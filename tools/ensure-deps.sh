@@ -7,7 +7,7 @@
 set -eu
 
 PACKAGES="
-	make gcc libc6-dev perl python3 rsync
+	make gcc libc6-dev binutils patch file perl python3 rsync
 	coccinelle
 	linux-source-6.1
 	sparse
