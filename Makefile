@@ -128,6 +128,7 @@ check: deps
 	@tools/run-suites.sh $(LOGS)/check \
 		"pipeline:$(MAKE) -C tests/host check" \
 		"tree:$(MAKE) tree" \
+		"convert-tree:tools/convert-tree.sh --check $(BUILD)/linux-pristine $(BUILD)/convert generated-patches" \
 		$(foreach d,$(call present,$(HOST_CHECK_PARTS)),"$(subst /,-,$(d)):$(MAKE) -C $(d) check $(KVARS)") \
 		"guest:$(MAKE) results" \
 		$(foreach d,$(call present,$(KERNEL_CHECK_PARTS)),"$(subst /,-,$(d)):$(MAKE) -C $(d) check $(KVARS)") \
