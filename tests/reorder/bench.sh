@@ -35,7 +35,11 @@ profiles="$*"
 cat "$@" > "$out/profiles.txt"
 
 # ---- the stock-order twin -------------------------------------------
-sed '/__reorder_text_start = \.;/,/__reorder_text_end = \.;/{/^ *\*(\.text\./d;}' \
+# Everything the list places goes: its lines between the markers, and
+# the objects it gathers within the noinstr and sched text.
+sed -e '/__reorder_text_start = \.;/,/__reorder_text_end = \.;/{/__reorder_text_/!d;}' \
+	-e 's/\*(EXCLUDE_FILE([^)]*) \.noinstr\.text)/*(.noinstr.text)/' \
+	-e 's/\*[^ ()]*\.o(\.\(noinstr\|sched\)\.text)//g' \
 	"$kout/arch/x86/kernel/vmlinux.lds" > "$out/stock.lds"
 # cmd_vmlinux := ... link-vmlinux.sh "LD" "KBUILD_LDFLAGS" "LDFLAGS_vmlinux"
 link=$(sed -n 's/^cmd_vmlinux := .*link-vmlinux\.sh //p' "$kout/.vmlinux.cmd")

@@ -13,6 +13,9 @@
 #  5. cold code (.text.unlikely.*, foo.cold) is one block after all
 #     ordinary functions
 #  6. the build log has no orphan-section warnings
+#  7. the objects the list names in FUNCTION_REORDER_NOINSTR/SCHED have
+#     their text at the end of the noinstr text and at the start of the
+#     sched text, with the idle text between the two
 set -u
 [ $# -ge 2 ] || { echo "usage: check-layout.sh KBUILD_OUT FUNCTIONLIST [BUILD_LOG]" >&2; exit 2; }
 kout=$1 list=$2 log=${3:-}
@@ -28,7 +31,7 @@ skip() { n=$((n + 1)); echo "ok $n $* # SKIP"; }
 diag() { echo "# $*"; }
 
 echo "TAP version 13"
-echo "1..7"
+echo "1..8"
 for f in "$map" "$vmo" "$kout/.config" "$list"; do
 	[ -f "$f" ] || { echo "Bail out! $f not found"; exit 1; }
 done
@@ -81,9 +84,14 @@ else
 	# counting once (static functions of the same name share one
 	# section after ld -r, and GCC's identical code folding puts
 	# aliases in the section of the function they fold into).
+	# An object placed whole ("*FILE(.text)", assembly) is a run of
+	# plain .text.
 	sed -n 's/^\*(\.text\.\(.*\))$/\1/p' "$list" > "$tmp/names"
-	awk 'NR == FNR { have[$1] = 1; next } have[".text." $1] { print ".text." $1 }' \
-		"$tmp/sections" "$tmp/names" > "$tmp/expected"
+	awk 'NR == FNR { have[$1] = 1; next }
+		/^\*\(\.text\..*\)$/ { n = substr($0, 9, length($0) - 9); x = have[".text." n] ? ".text." n : "" }
+		/^\*[^(]+\(\.text\)$/ { x = ".text" }
+		x != "" && x != last { print x; last = x }
+		{ x = "" }' "$tmp/sections" "$list" > "$tmp/expected"
 	awk -v s="$rstart" -v e="$rend" '
 		NR == FNR {
 			if (!($2 in sec) || $1 == ".text." $2)
@@ -160,6 +168,41 @@ elif grep -q 'orphan section' "$log"; then
 	grep -m 5 'orphan section' "$log" | sed 's/^/# /'
 else
 	ok "no orphan-section warnings in the build log"
+fi
+
+# 7. the gathered noinstr and sched text.  The objects named by the
+# list's FUNCTION_REORDER_NOINSTR/SCHED definitions, one X(FILE) a line
+# ("uni[x]" stands for "unix": see functionlist/place-objects.awk).
+awk '/^#define FUNCTION_REORDER_NOINSTR\(X\)/ { m = ".noinstr.text"; next }
+	/^#define FUNCTION_REORDER_SCHED\(X\)/ { m = ".sched.text"; next }
+	m != "" && /X\(/ { o = $0; sub(/.*X\(\*/, "", o); sub(/\).*/, "", o); gsub(/[][]/, "", o); print m, o }
+	!/\\$/ { m = "" }' "$list" > "$tmp/gathered"
+if [ ! -s "$tmp/gathered" ]; then
+	skip "noinstr and sched text of the listed objects gathered (the list names none)"
+else
+	# Their functions, from the objects themselves.
+	while read -r sec obj; do
+		[ -f "$kout/$obj" ] || { echo "missing $obj"; continue; }
+		objdump -t "$kout/$obj" | awk -v s="$sec" 'NF >= 5 && $(NF - 2) == s && $NF != s { print s, $NF }'
+	done < "$tmp/gathered" > "$tmp/gathered-syms"
+	# In address order within each section's bounds, 1 for a symbol of
+	# a named object: noinstr must read 0...01...1, sched 1...10...0.
+	seq=$(awk 'NR == FNR { g[$1, $2] = 1; next }
+		$2 !~ /^[tTwW]$/ { next }
+		$3 == "__noinstr_text_start" { s = ".noinstr.text"; printf "N"; next }
+		$3 == "__noinstr_text_end" { s = ""; printf "n"; next }
+		$3 == "__cpuidle_text_start" { printf "C"; next }
+		$3 == "__sched_text_start" { s = ".sched.text"; printf "S"; next }
+		$3 == "__sched_text_end" { s = ""; printf "s"; next }
+		s != "" { printf "%d", ((s, $3) in g) }' "$tmp/gathered-syms" "$tmp/map")
+	diag "$(grep -c . "$tmp/gathered") objects gathered ($(grep -c . "$tmp/gathered-syms") symbols); section symbols in order: $seq" | cut -c1-200
+	if grep -q '^missing' "$tmp/gathered-syms"; then
+		notok "noinstr and sched text of the listed objects gathered ($(grep '^missing' "$tmp/gathered-syms" | head -n 3 | tr '\n' ' '))"
+	elif echo "$seq" | grep -Eq '^N0*1+nC?S1+0*s$'; then
+		ok "noinstr and sched text of the listed objects gathered, idle text between"
+	else
+		notok "noinstr and sched text of the listed objects gathered, idle text between"
+	fi
 fi
 
 echo "# $((n - failed)) passed, $failed failed"
