@@ -253,10 +253,26 @@ static const struct wclass classes[] = {
 
 #define NCLASSES ARRAY_SIZE(classes)
 
-/* All classes, round robin. */
+/*
+ * All classes in turn, MIX_SLICE seconds each, so that each class gets
+ * the same share of time as in the one-class training runs (which all
+ * last equally long).  Rotating per iteration instead would weigh the
+ * classes by the cost of one iteration: one exec is worth hundreds of
+ * pipe round trips.
+ */
+#define MIX_SLICE	0.2
+
 static void do_mixed(void)
 {
-	classes[iterations % NCLASSES].run();
+	static unsigned int cur = NCLASSES - 1;
+	static double slice_end;
+	double t = now();
+
+	if (t >= slice_end) {
+		cur = (cur + 1) % NCLASSES;
+		slice_end = t + MIX_SLICE;
+	}
+	classes[cur].run();
 }
 
 int main(int argc, char **argv)
