@@ -20,16 +20,21 @@ archives=
 for a in vmlinux.a lib/lib.a arch/x86/lib/lib.a; do
 	[ -f "$kout/$a" ] && archives="$archives $a"
 done
-names=$(mktemp)
-trap 'rm -f "$names"' EXIT
-awk '$1 ~ /^[0-9]+$/ && $2 != "total" { print $2 }' "$@" | sort -u > "$names"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for p in "$@"; do
+	[ -r "$p" ] || { echo "find-objects: $p: cannot read" >&2; exit 1; }
+done
+awk '$1 ~ /^[0-9]+$/ && $2 != "total" { print $2 }' "$@" | sort -u > "$tmp/names"
 # objdump -t prints "FILE:  file format ..." before each member's symbols,
 # then "ADDR FLAGS SECTION SIZE NAME"; the flags column has spaces in it.
 # shellcheck disable=SC2086
-(cd "$kout" && objdump -t $archives) | awk '
+(cd "$kout" && objdump -t $archives) > "$tmp/symbols" ||
+	{ echo "find-objects: objdump -t failed on$archives in $kout" >&2; exit 1; }
+awk '
 	NR == FNR { want[$1] = 1; next }
 	/ file format / { obj = $1; sub(/:$/, "", obj); next }
 	NF >= 5 && ($(NF - 2) == ".text" || $(NF - 2) == ".noinstr.text" ||
 		    $(NF - 2) == ".sched.text") && $NF != $(NF - 2) && ($NF in want) {
 		print $NF, $(NF - 2), obj
-	}' "$names" - | sort -u
+	}' "$tmp/names" "$tmp/symbols" | sort -u

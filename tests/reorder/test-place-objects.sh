@@ -14,7 +14,7 @@ check() { n=$((n + 1)); if [ "$1" = "$2" ]; then echo "ok $n $3"; else
 	failed=$((failed + 1)); echo "not ok $n $3"; printf '# want:\n%s\n# got:\n%s\n' "$2" "$1" | sed 's/^/# /'; fi; }
 
 echo "TAP version 13"
-echo "1..8"
+echo "1..9"
 
 # ---- find-objects.sh ------------------------------------------------
 mkdir -p "$tmp/k/kernel/sched" "$tmp/k/arch/x86/lib" "$tmp/k/net/unix"
@@ -62,6 +62,12 @@ unix_wait .sched.text net/unix/af_unix.o" \
 	"assembly, noinstr and sched functions found; .text.NAME and unknown names left out"
 "$fl/find-objects.sh" "$tmp/nowhere" "$tmp/prof" > "$tmp/out" 2> "$tmp/err"
 check "$? $(grep -c 'nowhere/vmlinux.a' "$tmp/err")" "1 1" "a build without vmlinux.a is an error that names it"
+
+mv "$tmp/k/net/unix/af_unix.o" "$tmp/af_unix.o"
+"$fl/find-objects.sh" "$tmp/k" "$tmp/prof" > "$tmp/out" 2> "$tmp/err"
+check "$? $(grep -c 'objdump -t failed' "$tmp/err")" "1 1" \
+	"a member missing from the thin archive is an error, not a shorter list"
+mv "$tmp/af_unix.o" "$tmp/k/net/unix/af_unix.o"
 
 # ---- place-objects.awk ----------------------------------------------
 cat > "$tmp/list" <<'L'
