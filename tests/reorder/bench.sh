@@ -177,38 +177,37 @@ EOF
 } | tee "$out/result.txt"
 
 # ---- the picture ----------------------------------------------------
-# One row per layout: every function a grey box, hot ones red and
-# taller, 2 MiB boundaries as blue lines; x is the offset from _text.
-layouts="stock reordered"
-[ -n "${STOCK_VMLINUX:-}" ] && layouts="real-stock $layouts"
-for l in $layouts; do
+# One row per layout, bottom up: every function a grey box, hot ones red
+# and taller, 2 MiB boundaries as blue lines; x is the offset from _text.
+rows="stock|empty list: $p4_s x 4K pages
+reordered|reordered: $p4_r x 4K pages"
+[ -n "${STOCK_VMLINUX:-}" ] && rows="real-stock|stock kernel: $p4_k x 4K pages
+$rows"
+y=0 ytics= plot=
+while IFS='|' read -r l label; do
+	y=$((y + 1))
 	awk 'NR == FNR { hot[$1] = 1; next }
 		$3 != "_etext" { print $1 / 1024, ($1 + ($2 > 0 ? $2 : 1)) / 1024, ($3 in hot) }' \
 		"$out/hot" "$out/$l.tab" > "$out/$l.dat"
-done
-# A third row, at the bottom, for a real stock kernel.
-ymin=0.4 ytics= plot3=
-if [ -n "${STOCK_VMLINUX:-}" ]; then
-	ymin=-0.6
-	ytics=", \"stock kernel: $p4_k x 4K pages\" 0"
-	plot3=", \"$out/real-stock.dat\" using ((\$1+\$2)/2):(0):((\$2-\$1)/2):(\$3 > 0.5 ? 0.35 : 0.2) with boxxyerror lc rgb \"#b0b0b0\", \"$out/real-stock.dat\" using ((\$1+\$2)/2):(\$3 > 0.5 ? 0 : 1/0):((\$2-\$1)/2 + 0.4):(0.35) with boxxyerror lc rgb \"red\""
-fi
+	ytics="$ytics${ytics:+, }\"$label\" $y"
+	plot="$plot${plot:+, }\"$out/$l.dat\" using ((\$1+\$2)/2):($y):((\$2-\$1)/2):(\$3 > 0.5 ? 0.35 : 0.2) with boxxyerror lc rgb \"#b0b0b0\""
+	plot="$plot, \"$out/$l.dat\" using ((\$1+\$2)/2):(\$3 > 0.5 ? $y : 1/0):((\$2-\$1)/2 + 0.4):(0.35) with boxxyerror lc rgb \"red\""
+done <<ROWS
+$rows
+ROWS
 if command -v gnuplot > /dev/null 2>&1; then
 	gnuplot <<EOF
-set terminal pngcairo size 1600,$([ -n "${STOCK_VMLINUX:-}" ] && echo 560 || echo 420) font ",11" noenhanced
+set terminal pngcairo size 1600,$((140 * y + 140)) font ",11" noenhanced
 set output "$out/text-layout.png"
 set title "Kernel .text: where the hot set ($nhot functions, 99% of samples) lies"
 set xlabel "offset from _text (KiB); blue: 2 MiB page boundaries"
 set xrange [0:*]
-set yrange [$ymin:2.6]
-set ytics ("empty list: $p4_s x 4K pages" 1, "reordered: $p4_r x 4K pages" 2$ytics)
+set yrange [0.4:$y.6]
+set ytics ($ytics)
 do for [b=0:16] { set arrow from b*2048, graph 0 to b*2048, graph 1 nohead lc rgb "blue" lw 2 }
 set key off
 set style fill solid 1.0 noborder
-plot "$out/stock.dat" using ((\$1+\$2)/2):(1):((\$2-\$1)/2):(\$3 > 0.5 ? 0.35 : 0.2) with boxxyerror lc rgb "#b0b0b0", \
-     "$out/stock.dat" using ((\$1+\$2)/2):(\$3 > 0.5 ? 1 : 1/0):((\$2-\$1)/2 + 0.4):(0.35) with boxxyerror lc rgb "red", \
-     "$out/reordered.dat" using ((\$1+\$2)/2):(2):((\$2-\$1)/2):(\$3 > 0.5 ? 0.35 : 0.2) with boxxyerror lc rgb "#b0b0b0", \
-     "$out/reordered.dat" using ((\$1+\$2)/2):(\$3 > 0.5 ? 2 : 1/0):((\$2-\$1)/2 + 0.4):(0.35) with boxxyerror lc rgb "red"$plot3
+plot $plot
 EOF
 	echo "  picture: $out/text-layout.png"
 else
