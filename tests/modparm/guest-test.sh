@@ -158,17 +158,25 @@ no_sysfs_expected()
 	return 1
 }
 
+# check_proc MODULE PARAM EXPECTED WHAT: the value the module itself
+# reports in /proc/MODULE; WHAT names it in the result ("received",
+# "default").
+check_proc()
+{
+	got=$(sed -n "s/^$2=//p" "/proc/$1" 2>/dev/null)
+	if [ "$got" = "$3" ]; then
+		ok "$1 $4 $2=$3"
+	else
+		diag "/proc/$1 says $2='$got', expected '$3'"
+		not_ok "$1 $4 $2=$3"
+	fi
+}
+
 # check_value MODULE PARAM EXPECTED [SYSFS]: the module's own report,
 # then the sysfs file.
 check_value()
 {
-	got=$(sed -n "s/^$2=//p" "/proc/$1" 2>/dev/null)
-	if [ "$got" = "$3" ]; then
-		ok "$1 received $2=$3"
-	else
-		diag "/proc/$1 says $2='$got', expected '$3'"
-		not_ok "$1 received $2=$3"
-	fi
+	check_proc "$1" "$2" "$3" received
 
 	sys="/sys/module/$1/parameters/$2"
 	if no_sysfs_expected; then
@@ -244,13 +252,7 @@ load_defaults()
 	fi
 	while IFS='|' read -r param expected; do
 		[ -n "$param" ] || continue
-		got=$(sed -n "s/^$param=//p" "/proc/$m" 2>/dev/null)
-		if [ "$got" = "$expected" ]; then
-			ok "$m default $param=$expected"
-		else
-			diag "/proc/$m says $param='$got', expected '$expected'"
-			not_ok "$m default $param=$expected"
-		fi
+		check_proc "$m" "$param" "$expected" default
 	done <<ROWS
 $table
 ROWS
