@@ -73,7 +73,7 @@ cpu=max
 [ "$accel" = kvm ] && cpu=host
 echo "$accel" > "$out/accel"
 
-set -- -accel "$accel" -cpu "$cpu" -m "$mem" -smp 1 \
+set -- -accel "$accel" -cpu "$cpu" -m "$mem" -smp 2 \
 	-kernel "$kernel" -initrd "$initrd" \
 	-append "console=ttyS0 panic=-1 oops=panic loglevel=6 $append" \
 	-display none -monitor none -no-reboot \
