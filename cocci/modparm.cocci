@@ -35,6 +35,7 @@ virtual context
 virtual org
 virtual report
 virtual stats
+virtual keep_minimum
 
 @initialize:python@
 @@
@@ -90,6 +91,33 @@ PTYPES = {
 	"int32_t": ("int", 4, True),
 	"u64": ("ullong", 8, False), "__u64": ("ullong", 8, False),
 	"uint64_t": ("ullong", 8, False), "u_long": ("ulong", 8, False),
+	"unsigned long long": ("ullong", 8, False),
+	"u_int8_t": ("byte", 1, False), "u_int16_t": ("ushort", 2, False),
+	"u_int32_t": ("uint", 4, False), "u_int64_t": ("ullong", 8, False),
+	"uchar": ("byte", 1, False), "unchar": ("byte", 1, False),
+	"ushort": ("ushort", 2, False), "uint": ("uint", 4, False),
+	"ulong": ("ulong", 8, False),
+	# The typedefs of the kernel, as an x86-64 6.1 build defines them
+	# (include/linux/types.h, include/uapi/asm-generic/posix_types.h):
+	# the type check of module_param compares the pointed-to types, so
+	# the parameter type must be the underlying type of the typedef.
+	"size_t": ("ulong", 8, False), "__kernel_size_t": ("ulong", 8, False),
+	"ssize_t": ("long", 8, True), "__kernel_ssize_t": ("long", 8, True),
+	"ptrdiff_t": ("long", 8, True), "off_t": ("long", 8, True),
+	"__kernel_off_t": ("long", 8, True), "time_t": ("long", 8, True),
+	"clock_t": ("long", 8, True), "suseconds_t": ("long", 8, True),
+	"ino_t": ("ulong", 8, False),
+	"uid_t": ("uint", 4, False), "gid_t": ("uint", 4, False),
+	"__kernel_uid_t": ("uint", 4, False), "__kernel_gid_t": ("uint", 4, False),
+	"__kernel_uid32_t": ("uint", 4, False),
+	"__kernel_gid32_t": ("uint", 4, False),
+	"pid_t": ("int", 4, True), "__kernel_pid_t": ("int", 4, True),
+	"key_t": ("int", 4, True), "daddr_t": ("int", 4, True),
+	"mode_t": ("uint", 4, False), "__kernel_mode_t": ("uint", 4, False),
+	"umode_t": ("ushort", 2, False), "dev_t": ("uint", 4, False),
+	"uid16_t": ("ushort", 2, False), "gid16_t": ("ushort", 2, False),
+	"__le16": ("ushort", 2, False), "__le32": ("uint", 4, False),
+	"__be16": ("ushort", 2, False), "__be32": ("uint", 4, False),
 }
 
 
@@ -385,6 +413,77 @@ def cond_stack(path, line):
 	return stack
 
 
+def if_branches(path, if_line):
+	"""Branches of the #if at if_line, and whether the last is an #else."""
+	if path not in BLANKED:
+		BLANKED[path] = blank_comments(read_text(path)).split("\n")
+	depth = 0
+	branches = 1
+	for l in BLANKED[path][if_line:]:
+		m = re.match(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b', l)
+		if not m:
+			continue
+		kw = m.group(1)
+		if kw.startswith("if"):
+			depth += 1
+		elif depth:
+			if kw == "endif":
+				depth -= 1
+		elif kw == "elif":
+			branches += 1
+		elif kw == "else":
+			return branches + 1, True
+		else:
+			return branches, False
+	return branches, False
+
+
+def visible_at(path, site, lines):
+	"""Is a variable declared at these lines (all above site) declared in
+	every configuration in which the site is compiled?  True when one
+	declaration is in the #if blocks that enclose the site, or when
+	declarations sit in every branch (#else included) of one #if that
+	does not enclose it."""
+	sstack = cond_stack(path, site)
+	groups = {}
+	for dl in lines:
+		ds = cond_stack(path, dl)
+		if sstack[:len(ds)] == ds:
+			return True
+		k = len(sstack)
+		if len(ds) == k + 1 and ds[:k] == sstack:
+			groups.setdefault(ds[k][0], set()).add(ds[k][1])
+	for if_line, seen in groups.items():
+		n, has_else = if_branches(path, if_line)
+		if has_else and seen == set(range(n)):
+			return True
+	return False
+
+
+CHOSEN = {}	# (file, variable) -> line of the declaration module_param follows
+
+
+CHOSEN_V = {}	# (file, MODULE_PARM name) -> the same line
+
+
+def _at(q, lines):
+	p = q[0]
+	return any(int(p.line) <= dl <= int(p.line_end) for dl in lines) \
+		and toplevel(q)
+
+
+def at_decl(q, v):
+	"""Is the declaration at q the one the module_param of the
+	MODULE_PARM naming v follows?"""
+	return _at(q, CHOSEN_V.get((q[0].file, v), []))
+
+
+def at_decl_dv(q, dv):
+	"""The same, by the declared name."""
+	dl = CHOSEN.get((q[0].file, dv))
+	return _at(q, [] if dl is None else [dl])
+
+
 def decl_is_multi(path, line, col):
 	"""Is the declaration at line:col one of several declarators
 	('static int a = 1, b;')?"""
@@ -427,6 +526,14 @@ def alias_of(v, path):
 	return v
 
 
+def reverse_alias_of(v, path):
+	"""A name #defined to v ('#define vortex_debug debug'), or v."""
+	for k, val in sorted(defines(path).items()):
+		if val == v and k != v:
+			return k
+	return v
+
+
 def header_decl(name, path):
 	"""Local header (as included) that mentions name in a declaration."""
 	text = read_text(path)
@@ -435,6 +542,65 @@ def header_decl(name, path):
 			     read_text(h)):
 			return os.path.basename(h)
 	return None
+
+
+class _Pos:
+	def __init__(self, path, line, column):
+		self.file, self.line, self.column = path, str(line), str(column)
+
+
+NOT_TYPE_WORDS = {"return", "typedef", "goto", "case", "else", "if",
+		  "while", "for", "do", "switch", "sizeof", "define"}
+
+
+def text_decls(name, path):
+	"""Top-level declarations of name in a file, read from its text, as
+	(type, line, column, extern).  For what spatch did not see: a
+	local header of the file, or a declaration in a part of the file spatch could not
+	parse.  Only the plain shape 'storage type *name[dims] attrs = init;'
+	counts; anything else is left to spatch."""
+	text = blank_comments(read_text(path))
+	out = []
+	for m in re.finditer(r'\b' + re.escape(name) + r'\b', text):
+		k = m.start()
+		while k > 0 and text[k - 1] not in ";{}":
+			k -= 1
+		prefix = text[k:m.start()]
+		# a preprocessor line ends the previous statement
+		prefix = re.split(r'^[ \t]*#.*$', prefix, flags=re.M)[-1]
+		if not re.match(r'^\s*(?:[A-Za-z_]\w*[\s*]+)+$', prefix):
+			continue
+		words = re.findall(r'[A-Za-z_]\w*', prefix)
+		if any(w in NOT_TYPE_WORDS for w in words):
+			continue
+		tail = re.match(r'\s*((?:\[[^\];{}]*\]\s*)*)'
+				r'(?:__\w+\s*(?:\([^()]*\)\s*)?)*(?:=[^;]*)?;',
+				text[m.end():])
+		if not tail:
+			continue
+		line = text.count("\n", 0, m.start()) + 1
+		col = m.start() - (text.rfind("\n", 0, m.start()) + 1)
+		if not toplevel([_Pos(path, line, col)]):
+			continue
+		base = " ".join(w for w in prefix.replace("*", " * ").split()
+				if w not in ("static", "extern", "register"))
+		dims = tail.group(1).strip()
+		out.append(((base + " " + dims).strip(), line, col,
+			    "extern" in words))
+	return out
+
+
+def local_header_decls(name, path):
+	"""Declarations of name in the headers a file includes with quotes
+	(the own headers of a driver, never the include/ of the tree)."""
+	text = read_text(path)
+	here = os.path.dirname(os.path.abspath(path))
+	out = []
+	for m in re.finditer(r'^\s*#\s*include\s*"([^"]+)"', text, re.M):
+		h = os.path.join(here, m.group(1))
+		if os.path.isfile(h):
+			out += [(h, d) for d in text_decls(name, h)]
+	return out
 
 
 def word_count(name, path):
@@ -453,6 +619,22 @@ def decide(v, t, p):
 		return DONE[key]
 	res = decide1(v, t, p)
 	DONE[key] = res
+	if res["form"] == "cb" or (res["form"] != "left" and res["after"]):
+		other = [n for (f, n), dl in CHOSEN.items()
+			 if f == p.file and dl == res["dline"] and n != res["dv"]]
+		if other:
+			# one rule adds after a token once: a second
+			# module_param after the same declaration would clash
+			res["diags"].append(("order", "'%s' is declared with '%s' "
+					     "in one declaration after their "
+					     "MODULE_PARMs, and only one module_param "
+					     "can follow it: split the declaration "
+					     "by hand; left unchanged" %
+					     (res["dv"], other[0])))
+			res["form"] = "left"
+		else:
+			CHOSEN[(p.file, res["dv"])] = res["dline"]
+			CHOSEN_V[(p.file, v)] = res.get("dlines") or [res["dline"]]
 	for kind, msg in res["diags"]:
 		out_diag(p, kind, msg)
 	if STATS_ON[0]:
@@ -463,6 +645,7 @@ def decide(v, t, p):
 
 
 STATS_ON = [False]
+KEEP_MIN = [False]
 
 
 def decide1(v, t, p):
@@ -497,6 +680,17 @@ def decide1(v, t, p):
 		mn = int(mn)
 		mx = int(mx) if not mx.startswith("{") else mx[1:-1]
 	decls = DECLS.get((path, tgt), [])
+	hdr_decl = None
+	if not [d for d in decls if not d[3]]:
+		# what spatch did not see: the own header of the driver first,
+		# then the text of the file
+		found = [hd for hd in local_header_decls(tgt, path) if not hd[1][3]]
+		if found:
+			hdr_decl = found[0][0]
+			ts0, hl, hc, hext = found[0][1]
+			decls = [(ts0, 0, 0, hext)]
+		else:
+			decls = decls or text_decls(tgt, path)
 	defs_only = [d for d in decls if not d[3]]
 	if not decls:
 		hdr = header_decl(tgt, path)
@@ -513,29 +707,37 @@ def decide1(v, t, p):
 				      "found in this file (declared in a header "
 				      "or extern elsewhere?): left unchanged" % tgt))
 		return res
-	if defs_only:
-		ts, dline, dcol, ext = defs_only[0]
-	else:
-		ts, dline, dcol, ext = decls[0]
+	if not defs_only:
 		diags.append(("extern", "'%s' is only declared extern here; "
 			      "type taken from that declaration" % tgt))
-	res["after"] = dline > int(p.line)
+	pool = defs_only or decls
+	site = int(p.line)
+	above = [d for d in pool if d[1] < site]
+	below = [d for d in pool if d[1] > site]
+	# The module_param line takes the place of the MODULE_PARM whenever the
+	# variable exists there (declared above it, in every branch of an
+	# #if that does not enclose the site); otherwise it goes once,
+	# directly after the first declaration below the site, or after
+	# the last one above it when that is in a branch the site is not in.
+	if above and visible_at(path, site, [d[1] for d in above]):
+		chosen, res["after"] = above[0], False
+	elif below:
+		chosen, res["after"] = below[0], True
+		# the same variable in the other branches of that #if: each
+		# branch gets its line, or a configuration loses the parameter
+		first = cond_stack(path, below[0][1])
+		res["dlines"] = [d[1] for d in below
+				 if d[1] == below[0][1] or
+				 (first and cond_stack(path, d[1])[:-1] == first[:-1] and
+				  cond_stack(path, d[1])[-1][0] == first[-1][0])]
+	else:
+		chosen, res["after"] = above[-1], True
+	ts, dline, dcol, ext = chosen
 	res["dline"] = dline
-	# declared under an #if that does not enclose the site (the variable
-	# may not exist there, e.g. #ifdef MODULE): go after the declaration
-	dstack = cond_stack(path, dline)
-	if dstack != cond_stack(path, int(p.line))[:len(dstack)]:
-		res["after"] = True
-	if res["after"] and decl_is_multi(path, dline, dcol):
-		diags.append(("order", "'%s' is declared %s, in a declaration "
-			      "of several variables; module_param must follow "
-			      "it: split the declaration by hand; left "
-			      "unchanged" % (tgt, "after its MODULE_PARM"
-					     if dline > int(p.line) else
-					     "under an #if that does not enclose "
-					     "its MODULE_PARM")))
-		return res
-	dtext = read_text(path).split("\n")[dline - 1]
+	if hdr_decl:
+		dtext = read_text(hdr_decl).split("\n")[hl - 1]
+	else:
+		dtext = read_text(path).split("\n")[dline - 1]
 	if PERM[0].strip("0") and re.search(r'\b__(dev)?init(data|const)\b', dtext):
 		diags.append(("initdata", "'%s' is in an init section (%s): with "
 			      "permission %s its sysfs file would read freed "
@@ -659,12 +861,14 @@ def decide1(v, t, p):
 		return res
 	# array
 	if not counted:
+		# Upstream conversions used module_param_array here: it sets
+		# the first element from one value, as before, and takes more.
 		diags.append(("scalar-on-array", "scalar type %s on the array "
 			      "'%s': only the first element was set; converted "
-			      "to module_param_named(%s, %s[0], ...)" %
-			      (lettered, declared, v, tgt)))
+			      "to module_param_array, which also accepts up to "
+			      "ARRAY_SIZE(%s) values" % (lettered, declared, tgt)))
 		check_letter(pt)
-		res.update(form="named", tgt=tgt + "[0]")
+		res.update(form="array_named" if tgt != v else "array")
 		return res
 	check_letter(pt)
 	eq, val = same_size(mx, dims[0])
@@ -672,12 +876,17 @@ def decide1(v, t, p):
 		diags.append(("range-size", "type %s allows at most %s values but "
 			      "'%s' has %s elements: converted to an array "
 			      "of up to %s" % (lettered, mx, declared, val, val)))
-	if mn > 1:
+	if mn > 1 and KEEP_MIN[0]:
 		res.update(form="cb", min=mn)
 		diags.append(("callback", "type %s requires at least %d values: "
 			      "converted to module_param_cb with a setter that "
 			      "keeps that check" % (lettered, mn)))
 		return res
+	if mn > 1:
+		diags.append(("minimum", "type %s requires at least %d values; "
+			      "module_param_array has no minimum: converted "
+			      "without that check (-D keep_minimum keeps it "
+			      "with a module_param_cb setter)" % (lettered, mn)))
 	res.update(form="array_named" if tgt != v else "array")
 	return res
 
@@ -716,6 +925,11 @@ p << r.p;
 @@
 REPORT[0] = True
 
+@script:python depends on keep_minimum@
+p << r.p;
+@@
+KEEP_MIN[0] = True
+
 @script:python ra@
 v << r.v;
 p << r.p;
@@ -741,6 +955,34 @@ T << d.T;
 q << d.q;
 @@
 record_decl(dv, T, q[0])
+
+// '#define vortex_debug debug' then 'static int vortex_debug;': the
+// preprocessor makes that the declaration of debug, the MODULE_PARM's name.
+@script:python rb@
+v << r.v;
+p << r.p;
+rv;
+@@
+coccinelle.rv = cocci.make_ident(reverse_alias_of(v, p[0].file))
+
+@d_rev@
+identifier rb.rv;
+type T;
+position q : script:python() { toplevel(q) };
+@@
+
+(
+T rv@q;
+|
+T rv@q = ...;
+)
+
+@script:python@
+v << r.v;
+T << d_rev.T;
+q << d_rev.q;
+@@
+record_decl(v, T, q[0])
 
 // ---------------------------------------------------------------------------
 // report, context, org: decisions and diagnostics only
@@ -951,14 +1193,14 @@ coccinelle.perm = cocci.make_expr(r["perm"])
 coccinelle.dv = cocci.make_ident(r["dv"])
 
 @add_param depends on patch@
-identifier m_a_param.v, s_a_param.dv, s_a_param.ty;
+identifier m_a_param.v, s_a_param.ty;
 expression s_a_param.perm;
-type T;
-position q : script:python() { toplevel(q) };
+declaration dd;
+position q : script:python(v) { at_decl(q, v) };
 declarer name module_param;
 @@
 
-  T@q dv;
+  dd@q
 + module_param(v, ty, perm);
 
 @script:python depends on patch@
@@ -990,14 +1232,14 @@ coccinelle.perm = cocci.make_expr(r["perm"])
 coccinelle.dv = cocci.make_ident(r["dv"])
 
 @add_array depends on patch@
-identifier m_a_array.v, s_a_array.dv, s_a_array.ty;
+identifier m_a_array.v, s_a_array.ty;
 expression s_a_array.perm;
-type T;
-position q : script:python() { toplevel(q) };
+declaration dd;
+position q : script:python(v) { at_decl(q, v) };
 declarer name module_param_array;
 @@
 
-  T@q dv;
+  dd@q
 + module_param_array(v, ty, NULL, perm);
 
 @script:python depends on patch@
@@ -1029,12 +1271,12 @@ coccinelle.perm = cocci.make_expr(r["perm"])
 @add_string depends on patch@
 identifier m_a_string.v, s_a_string.dv;
 expression s_a_string.perm;
-type T;
-position q : script:python() { toplevel(q) };
+declaration dd;
+position q : script:python(v) { at_decl(q, v) };
 declarer name module_param_string;
 @@
 
-  T@q dv;
+  dd@q
 + module_param_string(v, dv, sizeof(dv), perm);
 
 @script:python depends on patch@
@@ -1068,14 +1310,14 @@ coccinelle.ty = cocci.make_ident(r["ty"] or "int")
 coccinelle.perm = cocci.make_expr(r["perm"])
 
 @add_named depends on patch@
-identifier m_a_named.v, s_a_named.dv, s_a_named.ty;
+identifier m_a_named.v, s_a_named.ty;
 expression s_a_named.tgt, s_a_named.perm;
-type T;
-position q : script:python() { toplevel(q) };
+declaration dd;
+position q : script:python(v) { at_decl(q, v) };
 declarer name module_param_named;
 @@
 
-  T@q dv;
+  dd@q
 + module_param_named(v, tgt, ty, perm);
 
 @script:python depends on patch@
@@ -1109,12 +1351,12 @@ coccinelle.perm = cocci.make_expr(r["perm"])
 @add_array_named depends on patch@
 identifier m_a_array_named.v, s_a_array_named.dv, s_a_array_named.ty;
 expression s_a_array_named.perm;
-type T;
-position q : script:python() { toplevel(q) };
+declaration dd;
+position q : script:python(v) { at_decl(q, v) };
 declarer name module_param_array_named;
 @@
 
-  T@q dv;
+  dd@q
 + module_param_array_named(v, dv, ty, NULL, perm);
 
 @script:python depends on patch@
@@ -1169,11 +1411,11 @@ coccinelle.tystr = cocci.make_expr('"array of %s"' % ty)
 identifier s_a_cb.dv, s_a_cb.setfn;
 identifier s_a_cb.arrvar, s_a_cb.numvar, s_a_cb.elemops;
 expression s_a_cb.nmin;
-type T;
-position q : script:python() { toplevel(q) };
+declaration dd;
+position q : script:python(dv) { at_decl_dv(q, dv) };
 @@
 
-  T@q dv;
+  dd@q
 + static unsigned int numvar;
 + static struct kparam_array arrvar = {
 +	.max = ARRAY_SIZE(dv),

@@ -1,4 +1,5 @@
-/* declared below, in a list of several variables: left, by hand */
+/* declared below, in a list of several variables: module_param follows the
+ * whole declaration */
 #include <linux/module.h>
 
 MODULE_PARM(speed, "i");
