@@ -40,11 +40,13 @@ KERNEL_CHECK_PARTS := cocci tests/reorder
 GUEST_PARTS := tests/guest tests/modparm tools/taskdelays tests/reorder
 BENCH_PARTS := generator cocci tests/reorder tools/taskdelays
 FUZZ_PARTS  := generator tools/taskdelays
-present = $(patsubst %/Makefile,%,$(wildcard $(addsuffix /Makefile,$(1))))
+# A part listed here without its Makefile is an error, not a part skipped.
+present = $(foreach d,$(1),$(if $(wildcard $(d)/Makefile),$(d),\
+	$(error $(d)/Makefile is missing: every listed part needs one)))
 
 KVARS = KSRC=$(KSRC) KBUILD_OUT=$(KBUILD_OUT) GUEST_DIR=$(GUEST_DIR) BUILD=$(BUILD)
 
-.PHONY: all check bench fuzz deps convert functionlist tree config kernel guest \
+.PHONY: all check bench fuzz deps convert update functionlist tree config kernel guest \
 	initramfs boot results summary host clean
 
 all: summary
@@ -52,17 +54,25 @@ all: summary
 deps:
 	@tools/ensure-deps.sh
 
-# Without SRC: convert the pristine kernel tree (generated-patches/series)
-# and our legacy test modules (generated-patches/legacy-modules).  With
+# Without SRC: convert the pristine kernel tree and our legacy test
+# modules into build/ and compare with what generated-patches/ holds (a
+# stale committed patch is an error; `make update` rewrites it).  With
 # SRC=DIR: convert someone's tree or driver (OUT=DIR, PERM=0444).
 convert: deps
 ifdef SRC
 	cocci/modparm-convert $(if $(OUT),--out $(OUT)) $(if $(PERM),--perm $(PERM)) $(SRC)
 else
 	@tools/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES) >/dev/null
+	tools/convert-tree.sh --check $(BUILD)/linux-pristine $(BUILD)/convert generated-patches
+	$(MAKE) -C tests/modparm check-generated $(KVARS)
+endif
+
+# The one target that writes committed files: regenerate what the
+# pipeline derives (converter patches), for review and commit.
+update: deps
+	@tools/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES) >/dev/null
 	tools/convert-tree.sh $(BUILD)/linux-pristine $(BUILD)/convert generated-patches
 	$(MAKE) -C tests/modparm regenerate $(KVARS)
-endif
 
 tree: deps
 	@tools/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES)
