@@ -376,20 +376,25 @@ def toplevel(q):
 	lines = BLANKED[path]
 	line, col = int(p.line), int(p.column)
 	depth = 0
-	stack = []	# per #if level: True while in an #else/#elif branch
+	# per #if level: [skipping this branch, a branch was counted]; the
+	# braces of one branch only are counted: the first, or the one after
+	# an #if 0 (dead code often holds half of an if/else)
+	stack = []
 	for l in lines[:line - 1] + [lines[line - 1][:col]]:
-		m = re.match(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b', l)
+		m = re.match(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)', l)
 		if m:
 			kw = m.group(1)
 			if kw.startswith("if"):
-				stack.append(False)
+				dead = kw == "if" and m.group(2).strip() == "0"
+				stack.append([dead, not dead])
 			elif kw in ("elif", "else") and stack:
-				stack[-1] = True
+				stack[-1][0] = stack[-1][1]
+				stack[-1][1] = True
 			elif kw == "endif" and stack:
 				stack.pop()
 			continue
-		if True in stack:
-			continue	# count braces in the first branch only
+		if any(e[0] for e in stack):
+			continue
 		depth += l.count("{") - l.count("}")
 	return depth <= 0
 
@@ -411,6 +416,12 @@ def cond_stack(path, line):
 		elif kw == "endif" and stack:
 			stack.pop()
 	return stack
+
+
+def cond_text(path, stack):
+	"""The #if lines of a cond_stack as (condition text, branch)."""
+	lines = BLANKED[path]
+	return [(re.sub(r'\s+', '', lines[no - 1]), br) for no, br in stack]
 
 
 def if_branches(path, if_line):
@@ -445,10 +456,14 @@ def visible_at(path, site, lines):
 	declarations sit in every branch (#else included) of one #if that
 	does not enclose it."""
 	sstack = cond_stack(path, site)
+	stext = cond_text(path, sstack)
 	groups = {}
 	for dl in lines:
 		ds = cond_stack(path, dl)
 		if sstack[:len(ds)] == ds:
+			return True
+		# the same condition, tested again around the site
+		if stext[:len(ds)] == cond_text(path, ds):
 			return True
 		k = len(sstack)
 		if len(ds) == k + 1 and ds[:k] == sstack:
@@ -626,9 +641,9 @@ def decide(v, t, p):
 			# one rule adds after a token once: a second
 			# module_param after the same declaration would clash
 			res["diags"].append(("order", "'%s' is declared with '%s' "
-					     "in one declaration after their "
-					     "MODULE_PARMs, and only one module_param "
-					     "can follow it: split the declaration "
+					     "in one declaration that both "
+					     "module_param lines must follow, and only "
+					     "one can: split the declaration "
 					     "by hand; left unchanged" %
 					     (res["dv"], other[0])))
 			res["form"] = "left"
