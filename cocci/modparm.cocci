@@ -619,8 +619,9 @@ def local_header_decls(name, path):
 
 
 def word_count(name, path):
-	"""Uses of name in the file beyond MODULE_PARM/MODULE_PARM_DESC."""
-	text = read_text(path)
+	"""Uses of name in the code of the file (not in comments or strings)
+	beyond MODULE_PARM/MODULE_PARM_DESC."""
+	text = blank_comments(read_text(path))
 	text = re.sub(r'MODULE_PARM(_DESC)?\s*\(\s*' + re.escape(name) + r'\b',
 		      '', text)
 	return len(re.findall(r'\b' + re.escape(name) + r'\b', text))
@@ -718,9 +719,11 @@ def decide1(v, t, p):
 			diags.append(("no-variable", "MODULE_PARM names '%s', "
 				      "which does not exist: left unchanged" % tgt))
 		else:
-			diags.append(("no-declaration", "no declaration of '%s' "
-				      "found in this file (declared in a header "
-				      "or extern elsewhere?): left unchanged" % tgt))
+			diags.append(("no-declaration", "no file-scope declaration "
+				      "of '%s' in this file or its own headers "
+				      "(only a local, a parameter or a struct "
+				      "member of that name, or declared elsewhere): "
+				      "left unchanged" % tgt))
 		return res
 	if not defs_only:
 		diags.append(("extern", "'%s' is only declared extern here; "

@@ -1,0 +1,17 @@
+/* MODULE_PARM names a local variable and a struct member, never a global:
+ * the old kernel could not set either */
+#include <linux/module.h>
+
+struct port {
+	int full_duplex:1;
+};
+
+static int probe(void)
+{
+	int track = 0;
+
+	return track;
+}
+
+MODULE_PARM(track, "i");
+MODULE_PARM(full_duplex, "1-8i");
