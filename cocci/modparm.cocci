@@ -696,6 +696,14 @@ def decide1(v, t, p):
 		mn = int(mn)
 		mx = int(mx) if not mx.startswith("{") else mx[1:-1]
 	decls = DECLS.get((path, tgt), [])
+	if not decls and tgt != v and DECLS.get((path, v)):
+		# '#define azt_port aztcd' then 'static int azt_port': the
+		# declaration is that of the alias target, under the name the
+		# MODULE_PARM uses; keep that name
+		decls = DECLS[(path, v)]
+		tgt = v
+		res["tgt"] = res["dv"] = v
+		shown = v
 	hdr_decl = None
 	if not [d for d in decls if not d[3]]:
 		# what spatch did not see: the own header of the driver first,
@@ -981,7 +989,10 @@ v << r.v;
 p << r.p;
 rv;
 @@
-coccinelle.rv = cocci.make_ident(reverse_alias_of(v, p[0].file))
+# with '#define azt_port aztcd' above 'static int azt_port', the
+# declaration is found under its own name
+coccinelle.rv = cocci.make_ident(v if alias_of(v, p[0].file) != v
+				 else reverse_alias_of(v, p[0].file))
 
 @d_rev@
 identifier rb.rv;
