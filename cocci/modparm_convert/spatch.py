@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Running spatch on the candidate files."""
+
+import concurrent.futures
+import os
+import re
+import subprocess
+
+from .results import parse_log
+
+SAFE_RE = re.compile(r'[A-Za-z0-9._/+,-]+')
+
+
+def safe_path(path, tmp, n):
+	"""spatch hands file names to diff through a shell, unquoted: give it
+	a name without spaces or other shell characters, in a directory of
+	links to the file's neighbours (its local headers) and to the nearest
+	include/ above it."""
+	if SAFE_RE.fullmatch(path):
+		return path
+	real = os.path.realpath(path)
+	here = os.path.dirname(real)
+	safe = os.path.join(tmp, "safe", str(n))
+	os.makedirs(safe)
+	for e in os.listdir(here):
+		if SAFE_RE.fullmatch(e) and e != "include":
+			os.symlink(os.path.join(here, e), os.path.join(safe, e))
+	d = here
+	while not os.path.isdir(os.path.join(d, "include")) and os.path.dirname(d) != d:
+		d = os.path.dirname(d)
+	if os.path.isdir(os.path.join(d, "include")):
+		os.symlink(os.path.join(d, "include"), os.path.join(safe, "include"))
+	name = os.path.join(safe, "modparm-file" + os.path.splitext(path)[1])
+	os.symlink(real, name)
+	return name
+
+
+class Spatch:
+	def __init__(self, spatch, cocci, cocci2, macros, perm, tmp):
+		self.spatch, self.cocci, self.cocci2 = spatch, cocci, cocci2
+		self.macros, self.perm, self.tmp = macros, perm, tmp
+
+	def common(self):
+		opts = ["--very-quiet", "--no-includes"]
+		if self.macros and os.path.isfile(self.macros):
+			opts += ["--macro-file", self.macros]
+		return opts
+
+	def one(self, n, path):
+		"""FileResult for one file (the file's text in .new as spatch left it)."""
+		sp = safe_path(path, self.tmp, n)
+		res = os.path.join(self.tmp, "res.%d.c" % n)
+		p = subprocess.run([self.spatch, "--sp-file", self.cocci, "-D", "patch", "-D", "stats",
+				    "-D", "perm=" + self.perm, "--no-show-diff"] + self.common() +
+				   [sp, "-o", res], stdout=subprocess.DEVNULL,
+				   stderr=subprocess.PIPE, cwd=self.tmp)
+		log = p.stderr.decode(errors="surrogateescape")
+		r = parse_log(log)
+		if p.returncode != 0 and "no modified files" not in log:
+			r.failed = True
+			return r
+		if p.returncode != 0:
+			res = sp
+		if any(d[3] == "const-charp" for d in r.diags):
+			res2 = res + ".2.c"
+			q = subprocess.run([self.spatch, "--sp-file", self.cocci2, "-D", "patch"] +
+					   self.common() + [res, "-o", res2],
+					   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=self.tmp)
+			if q.returncode == 0:
+				res = res2
+		with open(res, "rb") as f:
+			r.new = f.read()
+		return r
+
+	def run(self, paths, jobs, progress):
+		"""{index: FileResult} for paths, jobs at a time."""
+		out = {}
+		with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+			futs = {ex.submit(self.one, n, p): n for n, p in enumerate(paths)}
+			for f in concurrent.futures.as_completed(futs):
+				out[futs[f]] = f.result()
+				progress(out[futs[f]])
+		return out
