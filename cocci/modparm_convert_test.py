@@ -90,6 +90,27 @@ class AccountTest(unittest.TestCase):
 		self.assertEqual([d[1] for d in t.diags], [code[0]])
 
 
+class TreeRunTest(unittest.TestCase):
+	"""What one spatch run over a tree leaves: records (JSON of the
+	finalize rule) and one diff for all files."""
+
+	def test_records(self):
+		import json
+		r = results.from_records(json.loads(data("order_comment.json")), {"order_comment.c": 0})
+		self.assertEqual(r[0].sites, results.parse_log(data("order_comment.stderr")).sites)
+
+	def test_diff_gives_spatch_output(self):
+		parts = results.split_diff(data("order_comment.diff"), {"order_comment.c", "other.c"})
+		self.assertEqual(list(parts), ["order_comment.c"])
+		self.assertEqual(results.apply_diff(data("order_comment.c"), parts["order_comment.c"]),
+				 data("order_comment.spatch.c"))
+
+	def test_diff_not_matching_is_an_error(self):
+		parts = results.split_diff(data("order_comment.diff"), {"order_comment.c"})
+		with self.assertRaises(results.DiffError):
+			results.apply_diff(data("sites.c"), parts["order_comment.c"])
+
+
 class PatchesTest(unittest.TestCase):
 	def series(self):
 		tmp = tempfile.mkdtemp()

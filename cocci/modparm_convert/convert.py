@@ -222,7 +222,12 @@ def convert(o, env):
 				texts[rel] = (text, code)
 				todo.append(rel)
 		sp = Spatch(o.spatch, o.cocci, o.cocci2, o.macros, o.perm, tmp)
-		results = sp.run([os.path.abspath(os.path.join(base, rel)) for rel in todo], o.jobs, lambda r: None)
+		paths = [os.path.abspath(os.path.join(base, rel)) for rel in todo]
+		results = sp.tree([(p, texts[rel][0]) for p, rel in zip(paths, todo)], o.jobs) \
+			if todo else {}
+		if results is None:
+			# one file broke the whole run: each on its own finds it
+			results = sp.run(paths, o.jobs, lambda r: None)
 		newtext = {}
 		for n, rel in enumerate(todo):
 			text, code = texts[rel]

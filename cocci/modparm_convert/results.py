@@ -32,3 +32,84 @@ def parse_log(text):
 			r.diags.append((int(m.group(2)), int(m.group(3)), m.group(4),
 					m.group(6), m.group(5)))
 	return r
+
+
+def from_records(records, index):
+	"""{file index: FileResult} from modparm.cocci's records (its finalize
+	rule's JSON); index maps the file names spatch was given to indices."""
+	out = {}
+	for rec in records:
+		n = index.get(rec.get("file"))
+		if n is None:
+			continue
+		r = out.setdefault(n, FileResult())
+		if "site" in rec:
+			r.sites[rec["line"]] = (rec["site"], rec["form"])
+		else:
+			r.diags.append((rec["line"], rec["col"], rec["severity"], rec["kind"], rec["message"]))
+	return out
+
+
+HUNK_RE = re.compile(r'^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@')
+
+
+class DiffError(Exception):
+	pass
+
+
+def split_diff(text, known):
+	"""{file: [diff lines]} of a diff spatch printed for several files;
+	a file's part starts with "--- FILE" then "+++ ", FILE one of known."""
+	out = {}
+	cur = None
+	lines = text.split("\n")
+	for i, line in enumerate(lines):
+		if line.startswith("--- ") and line[4:] in known and i + 1 < len(lines) \
+				and lines[i + 1].startswith("+++ "):
+			cur = out.setdefault(line[4:], [])
+			continue
+		if cur is not None:
+			cur.append(line)
+	return out
+
+
+def apply_diff(old, diff):
+	"""The text old with the unified diff lines applied (no fuzz: spatch
+	computed them on this very text)."""
+	src = old.split("\n")
+	src = [l + "\n" for l in src[:-1]] + ([src[-1]] if src[-1] else [])
+	new = []
+	pos = 0
+	last = None
+	for line in diff:
+		m = HUNK_RE.match(line)
+		if m:
+			start = int(m.group(1)) - (0 if m.group(2) == "0" else 1)
+			if start < pos:
+				raise DiffError("hunk at line %d overlaps" % (start + 1))
+			new += src[pos:start]
+			pos = start
+			last = None
+			continue
+		if line.startswith("+++ "):
+			continue
+		if line.startswith("\\"):
+			if last in ("+", " ") and new and new[-1].endswith("\n"):
+				new[-1] = new[-1][:-1]
+			continue
+		if not line:
+			continue
+		kind, body = line[0], line[1:]
+		if kind in " -":
+			if pos >= len(src) or src[pos].rstrip("\n") != body:
+				raise DiffError("line %d does not match spatch's diff" % (pos + 1))
+			if kind == " ":
+				new.append(src[pos])
+			pos += 1
+		elif kind == "+":
+			new.append(body + "\n")
+		else:
+			raise DiffError("unexpected diff line %r" % line[:40])
+		last = kind
+	new += src[pos:]
+	return "".join(new)

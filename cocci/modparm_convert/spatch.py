@@ -2,11 +2,12 @@
 """Running spatch on the candidate files."""
 
 import concurrent.futures
+import json
 import os
 import re
 import subprocess
 
-from .results import parse_log
+from .results import FileResult, DiffError, apply_diff, from_records, parse_log, split_diff
 
 SAFE_RE = re.compile(r'[A-Za-z0-9._/+,-]+')
 
@@ -81,3 +82,56 @@ class Spatch:
 				out[futs[f]] = f.result()
 				progress(out[futs[f]])
 		return out
+
+	def groups(self, name, paths):
+		"""A --file-groups file: each file is its own group."""
+		g = os.path.join(self.tmp, name)
+		with open(g, "w", errors="surrogateescape") as f:
+			f.write("".join(p + "\n\n" for p in paths))
+		return g
+
+	def tree(self, texts, jobs):
+		"""{index: FileResult} for the files (absolute paths, texts the
+		contents) in one spatch run with --jobs, or None when that run
+		failed (a file broke spatch: run() then isolates it)."""
+		sps = [safe_path(p, self.tmp, n) for n, (p, _) in enumerate(texts)]
+		index = {p: n for n, p in enumerate(sps)}
+		js = os.path.join(self.tmp, "records.json")
+		with open(os.path.join(self.tmp, "diff"), "wb") as out:
+			p = subprocess.run([self.spatch, "--sp-file", self.cocci, "-D", "patch",
+					    "-D", "perm=" + self.perm, "-D", "modparm_json=" + js,
+					    "--jobs", str(jobs), "--tmp-dir", os.path.join(self.tmp, "jobs")] +
+					   self.common() + ["--file-groups", self.groups("groups", sps)],
+					   stdout=out, stderr=subprocess.PIPE, cwd=self.tmp)
+		if p.returncode != 0 or not os.path.exists(js):
+			return None
+		with open(js) as f:
+			res = from_records(json.load(f), index)
+		with open(os.path.join(self.tmp, "diff"), "rb") as f:
+			parts = split_diff(f.read().decode("utf-8", "surrogateescape"), index)
+		charp = []
+		for n, (path, text) in enumerate(texts):
+			r = res.setdefault(n, FileResult())
+			try:
+				r.new = apply_diff(text, parts.get(sps[n], [])).encode("utf-8", "surrogateescape")
+			except DiffError:
+				r.failed = True
+				continue
+			if any(d[3] == "const-charp" for d in r.diags):
+				charp.append(n)
+		if charp:
+			# the second semantic patch, on copies of the converted text
+			copies = []
+			for n in charp:
+				c = os.path.join(self.tmp, "charp.%d.c" % n)
+				with open(c, "wb") as f:
+					f.write(res[n].new)
+				copies.append(c)
+			subprocess.run([self.spatch, "--sp-file", self.cocci2, "-D", "patch", "--in-place",
+					"--jobs", str(jobs), "--tmp-dir", os.path.join(self.tmp, "jobs2")] +
+				       self.common() + ["--file-groups", self.groups("groups2", copies)],
+				       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=self.tmp)
+			for n, c in zip(charp, copies):
+				with open(c, "rb") as f:
+					res[n].new = f.read()
+		return res
