@@ -24,7 +24,7 @@ def data(name):
 class SitesTest(unittest.TestCase):
 	def test_sites_code_macro_dead(self):
 		code, macro, dead = sites.find_sites(data("sites.c"))
-		self.assertEqual(code, [5, 14])
+		self.assertEqual(code, [5, 14, 17, 19])
 		self.assertEqual(macro, [8, 10])
 		self.assertEqual(dead, [12])
 

@@ -31,8 +31,12 @@ def strip_comments(text):
 			j = i + 1
 			while j < n and text[j] != c and text[j] != "\n":
 				j += 2 if text[j] == "\\" else 1
-			out.append(c + " " * (min(j, n) - i - 1) + (c if j < n else ""))
-			i = j + 1
+			# a string continued with a backslash keeps its line break
+			closed = j < n and text[j] == c
+			out.append(c + re.sub(r'[^\n]', ' ', text[i + 1:min(j, n)]) + (c if closed else ""))
+			# an unterminated quote (an apostrophe in #error text) ends
+			# at the end of its line, which stays
+			i = j + 1 if closed else j
 		else:
 			out.append(c)
 			i += 1

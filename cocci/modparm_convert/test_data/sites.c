@@ -12,3 +12,8 @@ MODULE_PARM_DESC(a, "not a site");
 MODULE_PARM(b, "i");
 #endif
 MODULE_PARM(b, "i"); // MODULE_PARM(c, "i")
+MODULE_PARM_DESC(b, "a string continued \n\
+on the next line");
+MODULE_PARM(b, "i");
+#warning don't forget
+MODULE_PARM(b, "i");
