@@ -227,7 +227,7 @@ def convert(o, env):
 			if todo else {}
 		if results is None:
 			# one file broke the whole run: each on its own finds it
-			results = sp.run(paths, o.jobs, lambda r: None)
+			results = sp.run(paths, o.jobs)
 		newtext = {}
 		for n, rel in enumerate(todo):
 			text, code = texts[rel]

@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 
+from .progress import Progress, spatch_counts
 from .results import FileResult, DiffError, apply_diff, from_records, parse_log, split_diff
 
 SAFE_RE = re.compile(r'[A-Za-z0-9._/+,-]+')
@@ -41,8 +42,8 @@ class Spatch:
 		self.spatch, self.cocci, self.cocci2 = spatch, cocci, cocci2
 		self.macros, self.perm, self.tmp = macros, perm, tmp
 
-	def common(self):
-		opts = ["--very-quiet", "--no-includes"]
+	def common(self, quiet="--very-quiet"):
+		opts = [quiet, "--no-includes"]
 		if self.macros and os.path.isfile(self.macros):
 			opts += ["--macro-file", self.macros]
 		return opts
@@ -73,14 +74,18 @@ class Spatch:
 			r.new = f.read()
 		return r
 
-	def run(self, paths, jobs, progress):
+	def run(self, paths, jobs):
 		"""{index: FileResult} for paths, jobs at a time."""
 		out = {}
 		with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
 			futs = {ex.submit(self.one, n, p): n for n, p in enumerate(paths)}
-			for f in concurrent.futures.as_completed(futs):
-				out[futs[f]] = f.result()
-				progress(out[futs[f]])
+			show = Progress(len(paths))
+			try:
+				for f in concurrent.futures.as_completed(futs):
+					out[futs[f]] = f.result()
+					show.show(len(out), sum(len(r.sites) for r in out.values()))
+			finally:
+				show.done()
 		return out
 
 	def groups(self, name, paths):
@@ -97,12 +102,29 @@ class Spatch:
 		sps = [safe_path(p, self.tmp, n) for n, (p, _) in enumerate(texts)]
 		index = {p: n for n, p in enumerate(sps)}
 		js = os.path.join(self.tmp, "records.json")
-		with open(os.path.join(self.tmp, "diff"), "wb") as out:
-			p = subprocess.run([self.spatch, "--sp-file", self.cocci, "-D", "patch",
-					    "-D", "perm=" + self.perm, "-D", "modparm_json=" + js,
-					    "--jobs", str(jobs), "--tmp-dir", os.path.join(self.tmp, "jobs")] +
-					   self.common() + ["--file-groups", self.groups("groups", sps)],
-					   stdout=out, stderr=subprocess.PIPE, cwd=self.tmp)
+		log = os.path.join(self.tmp, "spatch.log")
+		# --quiet, not --very-quiet, and stats: the HANDLING and
+		# modparm-site lines are the progress shown on a terminal
+		cmd = [self.spatch, "--sp-file", self.cocci, "-D", "patch", "-D", "stats",
+		       "-D", "perm=" + self.perm, "-D", "modparm_json=" + js,
+		       "--jobs", str(jobs), "--tmp-dir", os.path.join(self.tmp, "jobs")] + \
+			self.common("--quiet") + ["--file-groups", self.groups("groups", sps)]
+		show = Progress(len(sps))
+		with open(os.path.join(self.tmp, "diff"), "wb") as out, open(log, "wb") as err:
+			p = subprocess.Popen(cmd, stdout=out, stderr=err, cwd=self.tmp)
+			show.show(0, 0)
+			try:
+				while True:
+					try:
+						p.wait(0.5)
+						break
+					except subprocess.TimeoutExpired:
+						show.show(*spatch_counts([log, os.path.join(self.tmp, "jobs*", "stderr.*")]))
+			finally:
+				if p.poll() is None:
+					p.kill()
+					p.wait()
+				show.done()
 		if p.returncode != 0 or not os.path.exists(js):
 			return None
 		with open(js) as f:
