@@ -31,6 +31,7 @@ Environment: SPATCH (default spatch), MODPARM_COCCI, MODPARM_AUTHOR
 import os
 import re
 import shutil
+import signal
 import sys
 
 from .convert import Failure, convert
@@ -133,10 +134,17 @@ def main(argv):
 		rdir = os.path.dirname(o.report) or "."
 		if not (os.path.isdir(rdir) and os.access(rdir, os.W_OK)):
 			return die("%s: report file not writable" % o.report)
+	def stop(signum, frame):
+		raise KeyboardInterrupt
+	# a terminated run cleans up like an interrupted one
+	signal.signal(signal.SIGTERM, stop)
+	signal.signal(signal.SIGHUP, stop)
+	o.published = False
 	try:
 		return convert(o, env)
 	except Failure as e:
 		return die(str(e))
 	except KeyboardInterrupt:
-		sys.stderr.write("%s: interrupted: nothing written\n" % ME)
+		sys.stderr.write("%s: interrupted: %s\n" % (ME, "the results were already written"
+			if o.published else "nothing written, sources unchanged"))
 		return 130

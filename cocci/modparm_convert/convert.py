@@ -52,6 +52,7 @@ class Tree:
 		self.failed = []	# files left untouched because of spatch
 		self.sitefiles = 0
 		self.changed = []	# (rel, old bytes, new bytes, seen, diags)
+		self.unread = []	# files that could not be read
 
 	def leave(self, reason, n):
 		self.left[reason] = self.left.get(reason, 0) + n
@@ -158,6 +159,9 @@ def summary(t, name, npatches):
 		out.append("modparm-convert: %s: no MODULE_PARM() to convert%s" % (
 			name, " (%d in macro bodies or #if 0, not converted)" % t.macro
 			if t.macro else ""))
+		if t.unread:
+			out.append("modparm-convert: %s could not be read, skipped: %s" % (
+				plural(len(t.unread), "file"), " ".join(t.unread)))
 		return out
 	out.append("modparm-convert: %s: %s found in %s, %d converted, %d left%s" % (
 		name, plural(t.found, "MODULE_PARM() site"), plural(t.sitefiles, "file"),
@@ -167,6 +171,9 @@ def summary(t, name, npatches):
 	if t.macro:
 		out.append("modparm-convert: %d more in macro bodies or #if 0, not converted" % t.macro)
 	out.append("modparm-convert: %s written" % plural(npatches, "patch", "patches"))
+	if t.unread:
+		out.append("modparm-convert: %s could not be read, skipped: %s" % (
+			plural(len(t.unread), "file"), " ".join(t.unread)))
 	if t.failed:
 		out.append("modparm-convert: %s failed to parse, left untouched: %s" % (
 			plural(len(t.failed), "file"), " ".join(t.failed)))
@@ -176,7 +183,8 @@ def summary(t, name, npatches):
 def candidates(src, t):
 	"""(base directory, [relative paths that mention MODULE_PARM])."""
 	def problem(rel, msg):
-		t.diags.append((rel, 0, 0, "warning", "input", msg))
+		t.unread.append(rel)
+		t.diags.append((rel, 0, 0, "error", "input", msg))
 
 	if os.path.isdir(src):
 		base, rels = src, sites.walk(src, problem)
@@ -207,8 +215,26 @@ def convert(o, env):
 		base, cands = candidates(o.src, t)
 		texts = {}
 		todo = []
+		crlf = {}	# rel -> original bytes
 		for rel in cands:
-			text = decode(read(os.path.join(base, rel)))
+			try:
+				raw = read(os.path.join(base, rel))
+			except OSError as e:
+				t.unread.append(rel)
+				t.diags.append((rel, 0, 0, "error", "input", "cannot read: %s: skipped" % e.strerror))
+				continue
+			text = decode(raw)
+			try:
+				raw.decode("utf-8")
+			except UnicodeDecodeError as e:
+				t.diags.append((rel, 0, 0, "note", "input", "not UTF-8 (byte %d): "
+						"converted byte for byte, the other bytes kept as they are" % e.start))
+			if b"\r\n" in raw:
+				# spatch and the repairs see LF; the result gets CRLF back
+				text = text.replace("\r\n", "\n")
+				crlf[rel] = raw
+				t.diags.append((rel, 0, 0, "note", "input", "CRLF line ends: "
+						"converted, and written with CRLF line ends"))
 			code, macro, dead = sites.find_sites(text)
 			for ln in macro:
 				t.diags.append((rel, ln, 1, "note", "in-macro", "MODULE_PARM inside a "
@@ -223,15 +249,19 @@ def convert(o, env):
 				todo.append(rel)
 		sp = Spatch(o.spatch, o.cocci, o.cocci2, o.macros, o.perm, tmp)
 		paths = [os.path.abspath(os.path.join(base, rel)) for rel in todo]
-		results = sp.tree([(p, texts[rel][0]) for p, rel in zip(paths, todo)], o.jobs) \
-			if todo else {}
+		contents = {n: encode(texts[rel][0]) for n, rel in enumerate(todo) if rel in crlf}
+		results = sp.tree([(p, texts[rel][0]) for p, rel in zip(paths, todo)], o.jobs,
+				  contents) if todo else {}
 		if results is None:
 			# one file broke the whole run: each on its own finds it
-			results = sp.run(paths, o.jobs)
+			results = sp.run(paths, o.jobs, contents)
 		newtext = {}
 		for n, rel in enumerate(todo):
 			text, code = texts[rel]
 			new = t.account(rel, text, code, results.get(n))
+			if new is not None and rel in crlf:
+				new = new.replace("\n", "\r\n")
+				t.changed[-1] = (rel, crlf[rel], encode(new)) + t.changed[-1][3:]
 			if new is not None:
 				newtext[rel] = new
 		changes = [(rel, old, new, message(rel, seen, fd, o.perm))
@@ -244,12 +274,14 @@ def convert(o, env):
 			f.write("".join(s + "\n" for s in series))
 		t.diags.sort(key=lambda d: (d[0], d[1], d[2], d[4], d[5]))
 		show = o.src if os.path.isdir(o.src) else os.path.dirname(o.src) or "."
-		fmt = "%s:%d:%d: %s: %s [modparm-%s]"
 		err = []
 		rep = []
 		for (rel, ln, col, sev, kind, msg) in t.diags:
-			err.append(fmt % (os.path.join(show, rel) if show != "." else rel, ln, col, sev, msg, kind))
-			rep.append(fmt % (rel, ln, col, sev, msg, kind))
+			where = [os.path.join(show, rel) if show != "." else rel, rel]
+			if ln:
+				where = ["%s:%d:%d" % (w, ln, col) for w in where]
+			err.append("%s: %s: %s [modparm-%s]" % (where[0], sev, msg, kind))
+			rep.append("%s: %s: %s [modparm-%s]" % (where[1], sev, msg, kind))
 		summ = summary(t, o.name, len(series))
 		with open(os.path.join(stage, "report.txt"), "w", errors="surrogateescape") as f:
 			f.write("".join(l + "\n" for l in rep + summ))
@@ -261,7 +293,7 @@ def convert(o, env):
 		sys.stdout.write("".join(l + "\n" for l in summ))
 		if t.found:
 			sys.stdout.write("modparm-convert: patches in %s/ (series, report.txt)\n" % o.out)
-		return 1 if t.failed else 0
+		return 1 if t.failed or t.unread else 0
 	finally:
 		shutil.rmtree(tmp, ignore_errors=True)
 		if stage:
@@ -310,5 +342,6 @@ def publish(o, t, base, stage, newtext):
 					replace_file(os.path.join(base, rel), encode(new))
 				except OSError as e:
 					raise Failure("%s: cannot write: %s" % (os.path.join(base, rel), e.strerror))
+		o.published = True
 	finally:
 		signal.pthread_sigmask(signal.SIG_SETMASK, old)

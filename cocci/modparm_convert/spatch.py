@@ -13,12 +13,12 @@ from .results import FileResult, DiffError, apply_diff, from_records, parse_log,
 SAFE_RE = re.compile(r'[A-Za-z0-9._/+,-]+')
 
 
-def safe_path(path, tmp, n):
+def safe_path(path, tmp, n, content=None):
 	"""spatch hands file names to diff through a shell, unquoted: give it
 	a name without spaces or other shell characters, in a directory of
 	links to the file's neighbours (its local headers) and to the nearest
 	include/ above it."""
-	if SAFE_RE.fullmatch(path):
+	if SAFE_RE.fullmatch(path) and content is None:
 		return path
 	real = os.path.realpath(path)
 	here = os.path.dirname(real)
@@ -33,7 +33,12 @@ def safe_path(path, tmp, n):
 	if os.path.isdir(os.path.join(d, "include")):
 		os.symlink(os.path.join(d, "include"), os.path.join(safe, "include"))
 	name = os.path.join(safe, "modparm-file" + os.path.splitext(path)[1])
-	os.symlink(real, name)
+	if content is None:
+		os.symlink(real, name)
+	else:
+		# a copy with other line ends, beside the same neighbours
+		with open(name, "wb") as f:
+			f.write(content)
 	return name
 
 
@@ -48,9 +53,9 @@ class Spatch:
 			opts += ["--macro-file", self.macros]
 		return opts
 
-	def one(self, n, path):
+	def one(self, n, path, content=None):
 		"""FileResult for one file (the file's text in .new as spatch left it)."""
-		sp = safe_path(path, self.tmp, n)
+		sp = safe_path(path, self.tmp, "one.%d" % n, content)
 		res = os.path.join(self.tmp, "res.%d.c" % n)
 		p = subprocess.run([self.spatch, "--sp-file", self.cocci, "-D", "patch", "-D", "stats",
 				    "-D", "perm=" + self.perm, "--no-show-diff"] + self.common() +
@@ -74,11 +79,11 @@ class Spatch:
 			r.new = f.read()
 		return r
 
-	def run(self, paths, jobs):
+	def run(self, paths, jobs, contents):
 		"""{index: FileResult} for paths, jobs at a time."""
 		out = {}
 		with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
-			futs = {ex.submit(self.one, n, p): n for n, p in enumerate(paths)}
+			futs = {ex.submit(self.one, n, p, contents.get(n)): n for n, p in enumerate(paths)}
 			show = Progress(len(paths))
 			try:
 				for f in concurrent.futures.as_completed(futs):
@@ -95,11 +100,12 @@ class Spatch:
 			f.write("".join(p + "\n\n" for p in paths))
 		return g
 
-	def tree(self, texts, jobs):
+	def tree(self, texts, jobs, contents):
 		"""{index: FileResult} for the files (absolute paths, texts the
-		contents) in one spatch run with --jobs, or None when that run
+		contents; contents: {index: bytes} of files spatch must see with
+		other line ends) in one spatch run with --jobs, or None when that run
 		failed (a file broke spatch: run() then isolates it)."""
-		sps = [safe_path(p, self.tmp, n) for n, (p, _) in enumerate(texts)]
+		sps = [safe_path(p, self.tmp, n, contents.get(n)) for n, (p, _) in enumerate(texts)]
 		index = {p: n for n, p in enumerate(sps)}
 		js = os.path.join(self.tmp, "records.json")
 		log = os.path.join(self.tmp, "spatch.log")
