@@ -467,8 +467,8 @@ def decide(v, t, p):
 	DONE[key] = res
 	for kind, msg in res["diags"]:
 		out_diag(p, kind, msg)
-	emit({"file": p.file, "line": int(p.line), "site": "left" if res["form"] == "left"
-	      else "converted", "form": res["form"]})
+	emit({"file": p.file, "line": int(p.line), "var": v, "site": "left"
+	      if res["form"] == "left" else "converted", "form": res["form"]})
 	if STATS_ON[0]:
 		sys.stderr.write("modparm-site: %s:%s: %s %s\n" % (
 			p.file, p.line, "left" if res["form"] == "left"

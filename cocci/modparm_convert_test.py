@@ -79,6 +79,27 @@ class AccountTest(unittest.TestCase):
 				 [("order_comment.c", code[-1], "error")])
 		self.assertEqual(t.failed, ["order_comment.c"])
 
+	def test_spatch_lines_off_but_same_sites(self):
+		t = convert.Tree()
+		old = data("order_comment.c")
+		code = sites.find_sites(old)[0]
+		r = self.recorded()
+		r.vars = {9: "late", 15: "with_desc", 22: "retries"}
+		r.sites = {l - 1: v for l, v in r.sites.items()}
+		r.vars = {l - 1: v for l, v in r.vars.items()}
+		self.assertEqual(t.account("order_comment.c", old, code, r), data("order_comment.fixed.c"))
+		self.assertEqual((t.found, t.converted, t.failed), (3, 3, []))
+
+	def test_spatch_lines_off_other_variables(self):
+		t = convert.Tree()
+		old = data("order_comment.c")
+		code = sites.find_sites(old)[0]
+		r = self.recorded()
+		r.sites = {l - 1: v for l, v in r.sites.items()}
+		r.vars = {l: "x" for l in r.sites}
+		self.assertIsNone(t.account("order_comment.c", old, code, r))
+		self.assertEqual(t.failed, ["order_comment.c"])
+
 	def test_site_spatch_missed_leaves_the_file(self):
 		t = convert.Tree()
 		old = data("order_comment.c")

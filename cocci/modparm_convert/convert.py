@@ -9,7 +9,7 @@ import sys
 import tempfile
 import textwrap
 
-from . import fixups, patches, sites
+from . import fixups, patches, results, sites
 from .spatch import Spatch
 
 FORMNAME = {"param": "module_param()", "array": "module_param_array()",
@@ -64,6 +64,8 @@ class Tree:
 		"""Take spatch's result r for file rel (text old, finder sites
 		code) into the counts; return the repaired new text or None."""
 		self.sitefiles += 1
+		if r is not None:
+			results.realign(r, code, lambda ln: sites.site_variable(old, ln))
 		seen = r.sites if r is not None else {}
 		unseen = [ln for ln in code if ln not in seen]
 		# a site spatch saw and the finder did not is still a site: it
@@ -190,14 +192,7 @@ def candidates(src, t):
 		base, rels = src, sites.walk(src, problem)
 	else:
 		base, rels = os.path.dirname(src) or ".", [os.path.basename(src)]
-	out = []
-	for rel in rels:
-		try:
-			if sites.mentions(os.path.join(base, rel)):
-				out.append(rel)
-		except OSError as e:
-			problem(rel, "cannot read: %s: skipped" % e.strerror)
-	return base, out
+	return base, sites.mentioning(base, rels, problem)
 
 
 def convert(o, env):

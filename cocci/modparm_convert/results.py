@@ -14,6 +14,7 @@ class FileResult:
 
 	def __init__(self):
 		self.sites = {}
+		self.vars = {}		# line -> variable, when spatch said
 		self.diags = []
 		self.new = None
 		self.failed = False
@@ -45,6 +46,8 @@ def from_records(records, index):
 		r = out.setdefault(n, FileResult())
 		if "site" in rec:
 			r.sites[rec["line"]] = (rec["site"], rec["form"])
+			if "var" in rec:
+				r.vars[rec["line"]] = rec["var"]
 		else:
 			r.diags.append((rec["line"], rec["col"], rec["severity"], rec["kind"], rec["message"]))
 	return out
@@ -113,3 +116,20 @@ def apply_diff(old, diff):
 		last = kind
 	new += src[pos:]
 	return "".join(new)
+
+
+def realign(r, code, var_at):
+	"""spatch counts the lines of some old code differently (a string
+	literal running over a raw line break): when its sites are the
+	finder's sites, the same variables in the same order, only on other
+	lines, take the finder's lines, which are the file's."""
+	seen = sorted(r.sites)
+	if seen == code or len(seen) != len(code) or not r.vars:
+		return False
+	if [r.vars.get(l) for l in seen] != [var_at(l) for l in code]:
+		return False
+	m = dict(zip(seen, code))
+	r.sites = {m[l]: v for l, v in r.sites.items()}
+	r.vars = {m[l]: v for l, v in r.vars.items()}
+	r.diags = [(m.get(d[0], d[0]),) + tuple(d[1:]) for d in r.diags]
+	return True

@@ -6,6 +6,7 @@ spatch did not see (a file it could not parse) is never lost."""
 
 import os
 import re
+import subprocess
 
 SITE_RE = re.compile(r'\bMODULE_PARM\s*\(')
 WORD_RE = re.compile(rb'\bMODULE_PARM\b')
@@ -77,24 +78,43 @@ def find_sites(text):
 def walk(top, problem):
 	"""Relative paths of the .c and .h files under top, sorted.  Names may
 	hold any byte but NUL; a dangling link or an unreadable directory is
-	reported with problem(rel, message) and skipped."""
+	reported with problem(rel, message) and skipped.  Links to files are
+	files; links to directories are not followed (as spatch --dir)."""
 	out = []
-
-	def onerror(e):
-		problem(os.path.relpath(e.filename, top), "cannot read the directory: %s" % e.strerror)
-
-	for d, dirs, names in os.walk(top, onerror=onerror):
-		dirs.sort()
-		for n in names:
-			if not n.endswith((".c", ".h")):
+	todo = [""]
+	while todo:
+		d = todo.pop()
+		try:
+			with os.scandir(os.path.join(top, d) if d else top) as it:
+				entries = list(it)
+		except OSError as e:
+			problem(d or ".", "cannot read the directory: %s" % e.strerror)
+			continue
+		for e in entries:
+			rel = os.path.join(d, e.name) if d else e.name
+			if e.is_dir(follow_symlinks=False):
+				todo.append(rel)
+			elif not e.name.endswith((".c", ".h")):
 				continue
-			path = os.path.join(d, n)
-			rel = os.path.relpath(path, top)
-			if os.path.islink(path) and not os.path.exists(path):
-				problem(rel, "dangling symbolic link to %s: skipped" % os.readlink(path))
-			elif os.path.isfile(path):
+			elif e.is_symlink() and not os.path.exists(e.path):
+				problem(rel, "dangling symbolic link to %s: skipped" % os.readlink(e.path))
+			elif e.is_file():
 				out.append(rel)
 	return sorted(out)
+
+
+def mentioning(top, rels, problem):
+	"""Those of rels (under top) that mention MODULE_PARM as a word.  One
+	grep at a time reads them (xargs without -P: no output interleaves),
+	NUL-separated; a file it could not read is reported with problem."""
+	p = subprocess.run(["xargs", "-0", "-r", "grep", "-lZws", "-e", "MODULE_PARM", "--"],
+			   input=b"".join(os.fsencode(r) + b"\0" for r in rels),
+			   stdout=subprocess.PIPE, cwd=top, env=dict(os.environ, LC_ALL="C"))
+	found = set(os.fsdecode(n) for n in p.stdout.split(b"\0") if n)
+	for rel in rels:
+		if rel not in found and not os.access(os.path.join(top, rel), os.R_OK):
+			problem(rel, "cannot read: Permission denied: skipped")
+	return [r for r in rels if r in found]
 
 
 def mentions(path):
