@@ -1,17 +1,23 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# bench.sh OUT JOBS KSRC LEGACY: time modparm-convert against plain
-# "spatch --dir" with the same semantic patch and options, on the whole
-# 6.1 tree (KSRC) and on the legacy corpus, and print the ratio.
+# bench.sh OUT JOBS KSRC LEGACY [CORPUS]: time modparm-convert against plain
+# "spatch --dir" with the same semantic patch, options and --jobs, side by
+# side in one run (alternating, best of 2), on the whole 6.1 tree (KSRC),
+# on our legacy modules and, when CORPUS (a directory with
+# linux-2.2.26.tar.xz, default ../shared/corpus beside the repository) is
+# there, on that old tree.  Prints convert/spatch: the goal is <= 1.0.
 set -u
 out=$1 jobs=$2 ksrc=$3 legacy=$4
 here=$(cd "$(dirname "$0")" && pwd)
+corpus=${5:-$here/../../shared/corpus}
 spatch=${SPATCH:-spatch}
 mkdir -p "$out"
+out=$(cd "$out" && pwd)
 [ -d "$ksrc" ] || ksrc=$here/../build/linux-pristine
 
 now() { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+min() { awk -v a="$1" -v b="${2:-$1}" 'BEGIN { print (a < b ? a : b) }'; }
 
 bench() {
 	tag=$1 tree=$2
@@ -28,23 +34,34 @@ bench() {
 		"$here/modparm-convert" --jobs "$jobs" --name "$tag" --out "$out/convert-$tag" \
 			"$tree" > "$out/convert-$tag.log" 2> "$out/convert-$tag.err"
 		t1=$(now)
-		# Inside a git work tree spatch --dir asks git grep, which skips
-		# untracked and ignored files (our build/): make it scan itself.
-		GIT_DIR=/nonexistent "$spatch" --sp-file "$here/modparm.cocci" -D patch \
-			--very-quiet --no-includes --jobs "$jobs" --dir "$tree" \
-			> "$out/spatch-$tag.diff" 2> "$out/spatch-$tag.log"
+		# the converter's options (modparm.cocci asks for --keep-comments
+		# itself).  Inside a git work tree spatch --dir asks git grep,
+		# which skips untracked and ignored files (our build/): make it
+		# scan itself.
+		(cd "$out" && GIT_DIR=/nonexistent "$spatch" --sp-file "$here/modparm.cocci" \
+			-D patch -D perm=0 --very-quiet --no-includes \
+			--macro-file "$here/modparm-macros.h" --jobs "$jobs" --dir "$tree" \
+			> "$out/spatch-$tag.diff" 2> "$out/spatch-$tag.log")
 		t2=$(now)
-		c=$(secs "$t0" "$t1") s=$(secs "$t1" "$t2")
-		best_c=$(awk -v a="$c" -v b="${best_c:-$c}" 'BEGIN { print (a < b ? a : b) }')
-		best_s=$(awk -v a="$s" -v b="${best_s:-$s}" 'BEGIN { print (a < b ? a : b) }')
+		best_c=$(min "$(secs "$t0" "$t1")" "$best_c")
+		best_s=$(min "$(secs "$t1" "$t2")" "$best_s")
 	done
-	ratio=$(awk -v c="$best_c" -v s="$best_s" 'BEGIN { printf "%.2f", (c > 0 ? s / c : 0) }')
+	ratio=$(awk -v c="$best_c" -v s="$best_s" 'BEGIN { printf "%.2f", (s > 0 ? c / s : 0) }')
 	echo "bench $tag ($nfiles .c/.h files, --jobs $jobs, best of 2):" \
 		"modparm-convert ${best_c}s, spatch --dir ${best_s}s," \
-		"ratio spatch/convert ${ratio}"
+		"ratio convert/spatch ${ratio} (goal <= 1.0)"
 	sed 's/^/  /' "$out/convert-$tag.log"
 	echo "  spatch --dir: $(grep -c '^+++ ' "$out/spatch-$tag.diff") files changed"
 }
 
 bench linux-6.1 "$ksrc"
 bench legacy "$legacy"
+if [ -f "$corpus/linux-2.2.26.tar.xz" ]; then
+	if [ ! -d "$out/corpus/linux-2.2.26" ]; then
+		rm -rf "$out/corpus" && mkdir -p "$out/corpus" &&
+			tar -xJf "$corpus/linux-2.2.26.tar.xz" -C "$out/corpus"
+	fi
+	bench linux-2.2.26 "$out/corpus/linux-2.2.26"
+else
+	echo "bench linux-2.2.26: $corpus/linux-2.2.26.tar.xz absent, skipped (optional study tree)"
+fi

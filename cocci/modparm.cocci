@@ -338,6 +338,18 @@ def out_diag(p, kind, msg):
 	else:
 		sys.stderr.write("%s: %s\n" % (pos, text))
 	STATS.append((p.file, p.line, kind))
+	emit({"file": p.file, "line": int(p.line), "col": int(p.column) + 1,
+	      "severity": "warning", "kind": kind, "message": msg})
+
+
+# Decisions and diagnostics as records for a driver (-D modparm_json=FILE):
+# kept in the coccinelle module so that the finalize rule gets those of
+# every --jobs worker (merge.), as one list per worker.
+coccinelle.MODPARM_RECORDS = []
+
+
+def emit(rec):
+	coccinelle.MODPARM_RECORDS.append(rec)
 
 
 REPORT = [False]
@@ -653,6 +665,8 @@ def decide(v, t, p):
 			CHOSEN_V[(p.file, v)] = res.get("dlines") or [res["dline"]]
 	for kind, msg in res["diags"]:
 		out_diag(p, kind, msg)
+	emit({"file": p.file, "line": int(p.line), "var": v, "site": "left"
+	      if res["form"] == "left" else "converted", "form": res["form"]})
 	if STATS_ON[0]:
 		sys.stderr.write("modparm-site: %s:%s: %s %s\n" % (
 			p.file, p.line, "left" if res["form"] == "left"
@@ -1547,3 +1561,11 @@ expression m_moved.t;
 @@
 
 - MODULE_PARM(mv, t);
+
+@finalize:python@
+out << virtual.modparm_json;
+recs << merge.MODPARM_RECORDS;
+@@
+import json
+with open(out, "w") as f:
+	json.dump([r for worker in recs for r in worker], f)

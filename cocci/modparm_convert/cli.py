@@ -1,0 +1,150 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""modparm-convert - convert obsolete MODULE_PARM() to module_param*() in a
+kernel tree, an old driver directory or a single file, with Coccinelle.
+
+Usage: modparm-convert [--perm 0444] [--out DIR] [--in-place] [--jobs N]
+                       [--report FILE] [--name NAME] SRC
+
+  --perm MODE    permission of the parameters (default 0: no sysfs file,
+                 as with MODULE_PARM)
+  --out DIR      where the patches go (default generated-patches/NAME)
+  --in-place     also change the sources
+  --jobs N       spatch processes at once (default: CPUs, at most 4)
+  --report FILE  also write the diagnostics and summary there
+  --name NAME    name for OUT and the summary (default basename of SRC)
+
+Files that mention MODULE_PARM are run through modparm.cocci (beside this
+program, or $MODPARM_COCCI).  One patch per changed file is written by
+git format-patch under OUT with a 'series' file and a 'report.txt'.
+Diagnostics go to stderr, GCC style.  Sources are changed only with
+--in-place.  The output is reproducible: fixed date, sorted.
+
+Exit status: 0 success (also when there is nothing to convert), 1 when a
+file could not be parsed (it is listed and left untouched; sites left
+with a diagnostic are not failures), 2 on usage or environment errors
+(nothing is written then), 130 when interrupted (nothing is written).
+
+Environment: SPATCH (default spatch), MODPARM_COCCI, MODPARM_AUTHOR
+(From: of the patches).
+"""
+
+import os
+import re
+import shutil
+import signal
+import sys
+
+from .convert import Failure, convert
+
+ME = "modparm-convert"
+
+
+class Options:
+	perm = "0"
+	out = None
+	inplace = False
+	jobs = None
+	report = None
+	name = None
+	src = None
+
+
+def usage():
+	lines = __doc__.split("\n")
+	sys.stderr.write("usage: " + lines[3][len("Usage: "):] + "\n" + lines[4] + "\n(--help for more)\n")
+	return 2
+
+
+def parse(argv):
+	"""Options, or an exit status."""
+	o = Options()
+	with_value = {"--perm": "perm", "--out": "out", "-o": "out", "--jobs": "jobs",
+		      "-j": "jobs", "--report": "report", "--name": "name"}
+	args = list(argv)
+	rest = []
+	while args:
+		a = args.pop(0)
+		if a in with_value:
+			if not args:
+				return usage()
+			setattr(o, with_value[a], args.pop(0))
+		elif a.split("=", 1)[0] in with_value and "=" in a:
+			k, v = a.split("=", 1)
+			setattr(o, with_value[k], v)
+		elif a == "--in-place":
+			o.inplace = True
+		elif a in ("-h", "--help"):
+			sys.stdout.write(__doc__)
+			return 0
+		elif a == "--":
+			rest += args
+			break
+		elif a.startswith("-") and a != "-":
+			sys.stderr.write("%s: unknown option %s\n" % (ME, a))
+			return usage()
+		else:
+			rest.append(a)
+	if len(rest) != 1:
+		return usage()
+	o.src = rest[0]
+	return o
+
+
+def die(msg):
+	sys.stderr.write("%s: error: %s\n" % (ME, msg))
+	return 2
+
+
+def main(argv):
+	o = parse(argv)
+	if isinstance(o, int):
+		return o
+	if not re.fullmatch(r'0|0?[0-7]{3}', o.perm):
+		return die("--perm %s: not an octal permission such as 0444" % o.perm)
+	if not os.path.lexists(o.src) or not os.path.exists(o.src):
+		return die("%s: no such file or directory" % o.src)
+	if not os.access(o.src, os.R_OK):
+		return die("%s: not readable" % o.src)
+	if o.jobs is None:
+		o.jobs = min(os.cpu_count() or 2, 4)
+	elif not re.fullmatch(r'[0-9]+', o.jobs) or int(o.jobs) == 0:
+		return die("--jobs %s: not a positive number" % o.jobs)
+	o.jobs = int(o.jobs)
+	env = os.environ
+	o.spatch = env.get("SPATCH") or "spatch"
+	if not shutil.which(o.spatch):
+		return die("%s: spatch (Coccinelle) not found; install coccinelle" % o.spatch)
+	if not shutil.which("git"):
+		return die("git not found; install git (it writes the patches)")
+	here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+	o.cocci = env.get("MODPARM_COCCI") or os.path.join(here, "modparm.cocci")
+	if not os.access(o.cocci, os.R_OK):
+		return die("%s: semantic patch not found" % o.cocci)
+	o.cocci2 = os.path.join(here, "modparm_charp_const.cocci")
+	o.macros = os.path.join(here, "modparm-macros.h")
+	o.author = env.get("MODPARM_AUTHOR") or "modparm-convert <modparm-convert@localhost>"
+	o.src = o.src.rstrip("/") or "/"
+	if not o.name:
+		o.name = os.path.basename(os.path.abspath(o.src)) or "root"
+	o.out = (o.out or os.path.join("generated-patches", o.name)).rstrip("/")
+	outparent = os.path.dirname(o.out) or "."
+	if os.path.exists(outparent) and not os.path.isdir(outparent):
+		return die("%s: cannot create the output directory" % outparent)
+	if o.report:
+		rdir = os.path.dirname(o.report) or "."
+		if not (os.path.isdir(rdir) and os.access(rdir, os.W_OK)):
+			return die("%s: report file not writable" % o.report)
+	def stop(signum, frame):
+		raise KeyboardInterrupt
+	# a terminated run cleans up like an interrupted one
+	signal.signal(signal.SIGTERM, stop)
+	signal.signal(signal.SIGHUP, stop)
+	o.published = False
+	try:
+		return convert(o, env)
+	except Failure as e:
+		return die(str(e))
+	except KeyboardInterrupt:
+		sys.stderr.write("%s: interrupted: %s\n" % (ME, "the results were already written"
+			if o.published else "nothing written, sources unchanged"))
+		return 130

@@ -1,0 +1,342 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The conversion of one tree: candidates, spatch, the accounting of every
+site, the repairs, the patches and the report."""
+
+import os
+import shutil
+import signal
+import sys
+import tempfile
+import textwrap
+
+from . import fixups, patches, results, sites
+from .spatch import Spatch
+
+FORMNAME = {"param": "module_param()", "array": "module_param_array()",
+	    "string": "module_param_string()", "named": "module_param_named()",
+	    "array_named": "module_param_array_named()",
+	    "cb": "module_param_cb() with a generated setter"}
+
+
+class Failure(Exception):
+	"""Usage or environment error: exit 2, nothing written."""
+
+
+def plural(n, word, many=None):
+	return "%d %s" % (n, word if n == 1 else (many or word + "s"))
+
+
+def read(path):
+	with open(path, "rb") as f:
+		return f.read()
+
+
+def decode(b):
+	return b.decode("utf-8", "surrogateescape")
+
+
+def encode(s):
+	return s.encode("utf-8", "surrogateescape")
+
+
+class Tree:
+	"""Accounting of one run.  Every site the finder or spatch saw ends up
+	in exactly one of converted and left, so found = converted + left."""
+
+	def __init__(self):
+		self.diags = []		# (rel, line, col, severity, kind, message)
+		self.found = 0
+		self.converted = 0
+		self.left = {}		# reason -> count
+		self.macro = 0
+		self.failed = []	# files left untouched because of spatch
+		self.sitefiles = 0
+		self.changed = []	# (rel, old bytes, new bytes, seen, diags)
+		self.unread = []	# files that could not be read
+
+	def leave(self, reason, n):
+		self.left[reason] = self.left.get(reason, 0) + n
+
+	def nleft(self):
+		return sum(self.left.values())
+
+	def account(self, rel, old, code, r):
+		"""Take spatch's result r for file rel (text old, finder sites
+		code) into the counts; return the repaired new text or None."""
+		self.sitefiles += 1
+		if r is not None:
+			results.realign(r, code, lambda ln: sites.site_variable(old, ln))
+		seen = r.sites if r is not None else {}
+		unseen = [ln for ln in code if ln not in seen]
+		# a site spatch saw and the finder did not is still a site: it
+		# is counted, and the file is left, as the two must agree
+		extra = sorted(ln for ln in seen if ln not in code)
+		self.found += len(code) + len(extra)
+		if extra:
+			self.failed.append(rel)
+			for ln in extra:
+				self.diags.append((rel, ln, 1, "error", "internal", "spatch found "
+						   "a MODULE_PARM here that the site finder did not: "
+						   "file left untouched"))
+			self.leave("internal", len(code) + len(extra))
+			return None
+		if r is None or r.failed or r.new is None or unseen:
+			self.failed.append(rel)
+			why = "spatch failed on this file" if r is None or r.failed or r.new is None \
+				else "spatch could not parse the code around this MODULE_PARM"
+			for ln in (unseen or code):
+				self.diags.append((rel, ln, 1, "warning", "parse",
+						   "%s: file left untouched" % why))
+			self.leave("parse", len(code))
+			return None
+		fd = [(rel,) + d for d in r.diags]
+		self.diags.extend(fd)
+		old_lines = old.split("\n")
+		new_lines = decode(r.new).split("\n")
+		eol_old = old_lines[-1] == ""
+		eol_new = new_lines[-1] == ""
+		if eol_old:
+			old_lines.pop()
+		if eol_new:
+			new_lines.pop()
+		new_lines = fixups.apply_all(old_lines, new_lines)
+		# every converted site must have produced its module_param line
+		lost = []
+		for ln, (what, form) in sorted(seen.items()):
+			if what != "converted":
+				continue
+			v = sites.site_variable(old, ln)
+			if v and not any(sites.declares_param(l, v) for l in new_lines):
+				lost.append(ln)
+		if lost:
+			self.failed.append(rel)
+			for ln in lost:
+				self.diags.append((rel, ln, 1, "warning", "internal", "the rewrite of "
+						   "this MODULE_PARM did not apply: file left untouched"))
+			self.leave("internal", len(code))
+			return None
+		for ln, (what, form) in seen.items():
+			if what == "converted":
+				self.converted += 1
+			else:
+				kinds = [d[3] for d in r.diags if d[0] == ln]
+				self.leave(kinds[-1] if kinds else "unknown", 1)
+		if new_lines == old_lines:
+			return None
+		new = "\n".join(new_lines) + ("\n" if eol_new else "")
+		self.changed.append((rel, encode(old), encode(new), seen, fd))
+		return new
+
+
+def message(rel, seen, fdiags, perm):
+	"""The commit message of one file's patch."""
+	stem = os.path.splitext(os.path.basename(rel))[0]
+	conv = [(ln, f) for ln, (w, f) in sorted(seen.items()) if w == "converted"]
+	left = [ln for ln, (w, f) in sorted(seen.items()) if w == "left"]
+	forms = sorted(set(f for _, f in conv))
+	para = ("Convert %d of the %d MODULE_PARM() sites in this file, taking the "
+		"parameter type from the variable's declaration rather than from the "
+		"old type letter, to %s. The permission is %s%s, as with MODULE_PARM."
+		% (len(conv), len(conv) + len(left), ", ".join(FORMNAME[f] for f in forms),
+		   perm, " (no sysfs file)" if perm in ("0", "0000", "000")
+		   else " instead of 0 (no sysfs file)"))
+	body = ["%s: convert MODULE_PARM to module_param" % stem, "",
+		"MODULE_PARM() and its type strings were removed in Linux 2.6.17;",
+		"a module that still uses them gets none of its parameters.",
+		""] + textwrap.wrap(para, 72)
+	if left:
+		body += ["", "Left unchanged (no modern equivalent, see below): line%s %s."
+			 % ("s" if len(left) > 1 else "", ", ".join(map(str, left)))]
+	if fdiags:
+		body += ["", "Diagnostics:"]
+		for (r, ln, col, sev, kind, msg) in sorted(fdiags, key=lambda d: (d[1], d[2], d[4])):
+			body.append("  %s:%d:%d: %s: %s [modparm-%s]" % (r, ln, col, sev, msg, kind))
+	body += ["", "Generated by cocci/modparm-convert (Coccinelle, modparm.cocci)."]
+	return "\n".join(body) + "\n"
+
+
+def summary(t, name, npatches):
+	out = []
+	if t.found == 0:
+		out.append("modparm-convert: %s: no MODULE_PARM() to convert%s" % (
+			name, " (%d in macro bodies or #if 0, not converted)" % t.macro
+			if t.macro else ""))
+		if t.unread:
+			out.append("modparm-convert: %s could not be read, skipped: %s" % (
+				plural(len(t.unread), "file"), " ".join(t.unread)))
+		return out
+	out.append("modparm-convert: %s: %s found in %s, %d converted, %d left%s" % (
+		name, plural(t.found, "MODULE_PARM() site"), plural(t.sitefiles, "file"),
+		t.converted, t.nleft(),
+		(" (" + ", ".join("%d %s" % (n, k) for k, n in sorted(t.left.items())) + ")")
+		if t.left else ""))
+	if t.macro:
+		out.append("modparm-convert: %d more in macro bodies or #if 0, not converted" % t.macro)
+	out.append("modparm-convert: %s written" % plural(npatches, "patch", "patches"))
+	if t.unread:
+		out.append("modparm-convert: %s could not be read, skipped: %s" % (
+			plural(len(t.unread), "file"), " ".join(t.unread)))
+	if t.failed:
+		out.append("modparm-convert: %s failed to parse, left untouched: %s" % (
+			plural(len(t.failed), "file"), " ".join(t.failed)))
+	return out
+
+
+def candidates(src, t):
+	"""(base directory, [relative paths that mention MODULE_PARM])."""
+	def problem(rel, msg):
+		t.unread.append(rel)
+		t.diags.append((rel, 0, 0, "error", "input", msg))
+
+	if os.path.isdir(src):
+		base, rels = src, sites.walk(src, problem)
+	else:
+		base, rels = os.path.dirname(src) or ".", [os.path.basename(src)]
+	return base, sites.mentioning(base, rels, problem)
+
+
+def convert(o, env):
+	"""Run a conversion; returns the exit status."""
+	t = Tree()
+	tmp = tempfile.mkdtemp(prefix="modparm.", dir=env.get("TMPDIR") or "/tmp")
+	stage = None
+	try:
+		outparent = os.path.dirname(o.out) or "."
+		try:
+			os.makedirs(outparent, exist_ok=True)
+			stage = tempfile.mkdtemp(prefix=".modparm-out.", dir=outparent)
+		except OSError:
+			raise Failure("%s: output directory not writable" % outparent)
+		base, cands = candidates(o.src, t)
+		texts = {}
+		todo = []
+		crlf = {}	# rel -> original bytes
+		for rel in cands:
+			try:
+				raw = read(os.path.join(base, rel))
+			except OSError as e:
+				t.unread.append(rel)
+				t.diags.append((rel, 0, 0, "error", "input", "cannot read: %s: skipped" % e.strerror))
+				continue
+			text = decode(raw)
+			try:
+				raw.decode("utf-8")
+			except UnicodeDecodeError as e:
+				t.diags.append((rel, 0, 0, "note", "input", "not UTF-8 (byte %d): "
+						"converted byte for byte, the other bytes kept as they are" % e.start))
+			if b"\r\n" in raw:
+				# spatch and the repairs see LF; the result gets CRLF back
+				text = text.replace("\r\n", "\n")
+				crlf[rel] = raw
+				t.diags.append((rel, 0, 0, "note", "input", "CRLF line ends: "
+						"converted, and written with CRLF line ends"))
+			code, macro, dead = sites.find_sites(text)
+			for ln in macro:
+				t.diags.append((rel, ln, 1, "note", "in-macro", "MODULE_PARM inside a "
+						"#define body: not converted (expand or edit the macro "
+						"by hand if it is still used)"))
+			for ln in dead:
+				t.diags.append((rel, ln, 1, "note", "dead-code", "MODULE_PARM under "
+						"#if 0: not converted"))
+			t.macro += len(macro) + len(dead)
+			if code:
+				texts[rel] = (text, code)
+				todo.append(rel)
+		sp = Spatch(o.spatch, o.cocci, o.cocci2, o.macros, o.perm, tmp)
+		paths = [os.path.abspath(os.path.join(base, rel)) for rel in todo]
+		contents = {n: encode(texts[rel][0]) for n, rel in enumerate(todo) if rel in crlf}
+		results = sp.tree([(p, texts[rel][0]) for p, rel in zip(paths, todo)], o.jobs,
+				  contents) if todo else {}
+		if results is None:
+			# one file broke the whole run: each on its own finds it
+			results = sp.run(paths, o.jobs, contents)
+		newtext = {}
+		for n, rel in enumerate(todo):
+			text, code = texts[rel]
+			new = t.account(rel, text, code, results.get(n))
+			if new is not None and rel in crlf:
+				new = new.replace("\n", "\r\n")
+				t.changed[-1] = (rel, crlf[rel], encode(new)) + t.changed[-1][3:]
+			if new is not None:
+				newtext[rel] = new
+		changes = [(rel, old, new, message(rel, seen, fd, o.perm))
+			   for rel, old, new, seen, fd in t.changed]
+		try:
+			series = patches.write_series(tmp, stage, o.author, changes)
+		except patches.GitError as e:
+			raise Failure("writing the patches: %s" % e)
+		with open(os.path.join(stage, "series"), "w") as f:
+			f.write("".join(s + "\n" for s in series))
+		t.diags.sort(key=lambda d: (d[0], d[1], d[2], d[4], d[5]))
+		show = o.src if os.path.isdir(o.src) else os.path.dirname(o.src) or "."
+		err = []
+		rep = []
+		for (rel, ln, col, sev, kind, msg) in t.diags:
+			where = [os.path.join(show, rel) if show != "." else rel, rel]
+			if ln:
+				where = ["%s:%d:%d" % (w, ln, col) for w in where]
+			err.append("%s: %s: %s [modparm-%s]" % (where[0], sev, msg, kind))
+			rep.append("%s: %s: %s [modparm-%s]" % (where[1], sev, msg, kind))
+		summ = summary(t, o.name, len(series))
+		with open(os.path.join(stage, "report.txt"), "w", errors="surrogateescape") as f:
+			f.write("".join(l + "\n" for l in rep + summ))
+		publish(o, t, base, stage, newtext)
+		stage = None if t.found else stage
+		sys.stderr.write("".join(l + "\n" for l in err))
+		if o.inplace and t.found and newtext:
+			sys.stderr.write("modparm-convert: sources changed in place\n")
+		sys.stdout.write("".join(l + "\n" for l in summ))
+		if t.found:
+			sys.stdout.write("modparm-convert: patches in %s/ (series, report.txt)\n" % o.out)
+		return 1 if t.failed or t.unread else 0
+	finally:
+		shutil.rmtree(tmp, ignore_errors=True)
+		if stage:
+			shutil.rmtree(stage, ignore_errors=True)
+
+
+def replace_file(path, data):
+	"""Write path whole or not at all."""
+	d, b = os.path.split(path)
+	fd, new = tempfile.mkstemp(prefix=".%s.modparm." % b[:32], dir=d or ".")
+	try:
+		with os.fdopen(fd, "wb") as f:
+			f.write(data)
+		shutil.copymode(path, new) if os.path.exists(path) else None
+		os.replace(new, path)
+	except BaseException:
+		os.unlink(new)
+		raise
+
+
+def publish(o, t, base, stage, newtext):
+	"""Report, OUT (replaced whole) and, with --in-place, the sources.  An
+	interrupt waits until this is done, so nothing is left half-written."""
+	old = signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+	try:
+		if o.report:
+			try:
+				replace_file(o.report, read(os.path.join(stage, "report.txt")))
+			except OSError:
+				raise Failure("%s: cannot write the report" % o.report)
+		if not t.found:
+			return
+		try:
+			if os.path.exists(o.out):
+				aside = tempfile.mkdtemp(prefix=".modparm-old.", dir=os.path.dirname(o.out) or ".")
+				os.rename(o.out, os.path.join(aside, "out"))
+				os.rename(stage, o.out)
+				shutil.rmtree(aside)
+			else:
+				os.rename(stage, o.out)
+		except OSError as e:
+			raise Failure("%s: cannot write: %s" % (o.out, e.strerror))
+		if o.inplace:
+			for rel, new in sorted(newtext.items()):
+				try:
+					replace_file(os.path.join(base, rel), encode(new))
+				except OSError as e:
+					raise Failure("%s: cannot write: %s" % (os.path.join(base, rel), e.strerror))
+		o.published = True
+	finally:
+		signal.pthread_sigmask(signal.SIG_SETMASK, old)

@@ -1,0 +1,187 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Repairs of spatch's layout after a MODULE_PARM moved below a later
+declaration: comments, blank lines and an emptied #ifdef MODULE go back
+where a maintainer expects them.  Each takes and returns lists of lines
+(no newlines)."""
+
+import difflib
+import re
+
+from .sites import strip_comments
+
+
+def fix_comments(old_lines, new_lines):
+	"""spatch attaches the trailing comment of a declaration to the
+	module_param line added after it: give it back to the declaration."""
+	olds = set(old_lines)
+	out = list(new_lines)
+	for i in range(1, len(out)):
+		m = re.match(r'^(module_param\w*\(.*\);)(\s+(/\*.*\*/|//.*))$', out[i])
+		if m and out[i - 1] + m.group(2) in olds and out[i - 1] not in olds:
+			out[i - 1] += m.group(2)
+			out[i] = m.group(1)
+	# a removed MODULE_PARM's own comment must not land on the line above:
+	# it goes with the module_param line of that variable
+	sitecomments = {}
+	for l in old_lines:
+		m = re.match(r'^\s*MODULE_PARM\s*\(\s*(\w+).*\);(\s+(/\*.*\*/|//.*))$', l)
+		if m:
+			sitecomments[m.group(2)] = m.group(1)
+	moved = {}
+	for i in range(len(out)):
+		if out[i] in olds:
+			continue
+		for c, v in sitecomments.items():
+			if out[i].endswith(c) and out[i][:-len(c)].rstrip().endswith(("*/", ";")) \
+					and not re.match(r'^module_param\w*\(\s*' + re.escape(v) + r'\s*,',
+							 out[i]):
+				out[i] = out[i][:-len(c)]
+				moved[v] = c
+				break
+	for i in range(len(out)):
+		m = re.match(r'^module_param\w*\(\s*(\w+)\s*,.*\);$', out[i])
+		if m and m.group(1) in moved:
+			out[i] += moved.pop(m.group(1))
+	return out
+
+
+def restore_blank_lines(old_lines, new_lines):
+	"""spatch drops the blank line above a MODULE_PARM it removes: put it
+	back unless that makes two blank lines in a row."""
+	sm = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+	out = []
+	for op, i1, i2, j1, j2 in sm.get_opcodes():
+		if op == "delete" and any(re.match(r'\s*MODULE_PARM\s*\(', l)
+					  for l in old_lines[i1:i2]):
+			for l in old_lines[i1:i2]:
+				if l.strip() == "" and (not out or out[-1].strip() != "") \
+						and (j2 >= len(new_lines) or new_lines[j2].strip() != ""):
+					out.append(l)
+		else:
+			out.extend(new_lines[j1:j2])
+	return out
+
+
+def is_directive(line):
+	return re.match(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b', line) is not None
+
+
+def move_orphan_comments(old_lines, new_lines):
+	"""spatch (--keep-comments) leaves the comment above a MODULE_PARM it
+	moves below the declaration where it was.  It stays there while it
+	still heads some code (its MODULE_PARM_DESC, say); when nothing but a
+	blank line, an #endif or the end of the file follows it, it described
+	only that MODULE_PARM and goes with its module_param line, above the
+	lines added after the declaration, as a reviewer expects of moved
+	code."""
+	sm = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+	ops = sm.get_opcodes()
+	bare = strip_comments("\n".join(new_lines)).split("\n")
+	moves = []	# (first comment line, line after it, variable), in new
+	for op, i1, i2, j1, j2 in ops:
+		if op != "delete":
+			continue
+		m = None
+		for l in old_lines[i1:i2]:
+			m = re.match(r'\s*MODULE_PARM\s*\(\s*(\w+)', l)
+			if m:
+				break
+		if not m or re.match(r'\s*MODULE_PARM\s*\(', old_lines[i1]) is None:
+			continue
+		k = j1
+		while k > 0 and new_lines[k - 1].strip() and not bare[k - 1].strip():
+			k -= 1
+		if k == j1 or not new_lines[k].lstrip().startswith(("/*", "//")) \
+				or (j1 < len(new_lines) and new_lines[j1].strip()
+			       and not is_directive(new_lines[j1])):
+			continue
+		moves.append((k, j1, m.group(1)))
+	inserts = {}	# new line index -> comment lines to put above it
+	dropped = set()
+	for k, j1, v in moves:
+		# above that variable's module_param line, or above the setter
+		# code generated with a module_param_cb line
+		start = None
+		for i, l in enumerate(new_lines):
+			if re.match(r'static unsigned int modparm_num_' + re.escape(v) + r';$', l):
+				start = i
+			if re.match(r'\s*module_param\w*\(\s*' + re.escape(v) + r'\s*,', l):
+				start = i if start is None else start
+				break
+		if start is None or k <= start <= j1:
+			continue
+		inserts.setdefault(start, []).extend(new_lines[k:j1])
+		dropped.update(range(k, j1))
+		# no blank line doubled where the comment was
+		if j1 < len(new_lines) and not new_lines[j1].strip() and \
+				(k == 0 or not new_lines[k - 1].strip()):
+			dropped.add(j1)
+	out = []
+	for i, l in enumerate(new_lines):
+		out.extend(inserts.get(i, []))
+		if i not in dropped:
+			out.append(l)
+	out.extend(inserts.get(len(new_lines), []))
+	return out
+
+
+def drop_empty_conditionals(old_lines, new_lines):
+	"""An #if/#endif that held only MODULE_PARMs now moved below their
+	declarations is left empty: remove it (only when nothing, not even a
+	comment, is left inside), and a blank line it leaves doubled."""
+	sm = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+	tonew = {}
+	for op, i1, i2, j1, j2 in sm.get_opcodes():
+		if op == "equal":
+			for d in range(i2 - i1):
+				tonew[j1 + d] = i1 + d
+	out = list(new_lines)
+	i = 0
+	while i < len(out):
+		if not re.match(r'\s*#\s*if(n?def)?\b', out[i]) or i not in tonew:
+			i += 1
+			continue
+		e = i + 1
+		while e < len(out) and not out[e].strip():
+			e += 1
+		if e >= len(out) or not re.match(r'\s*#\s*endif\b', out[e]):
+			i += 1
+			continue
+		# the same block in the old file held a MODULE_PARM
+		o = tonew[i] + 1
+		depth = 0
+		had = False
+		while o < len(old_lines):
+			if re.match(r'\s*#\s*if', old_lines[o]):
+				depth += 1
+			elif re.match(r'\s*#\s*endif\b', old_lines[o]):
+				if depth == 0:
+					break
+				depth -= 1
+			elif re.match(r'\s*MODULE_PARM\s*\(', old_lines[o]):
+				had = True
+			o += 1
+		if not had:
+			i += 1
+			continue
+		del out[i:e + 1]
+		del_map = {}
+		for n, oi in tonew.items():
+			if n > e:
+				del_map[n - (e + 1 - i)] = oi
+			elif n < i:
+				del_map[n] = oi
+		tonew = del_map
+		if 0 < i < len(out) and not out[i - 1].strip() and not out[i].strip():
+			del out[i]
+			tonew = dict((n - 1 if n > i else n, oi) for n, oi in tonew.items() if n != i)
+		i = max(i - 1, 0)
+	return out
+
+
+def apply_all(old_lines, new_lines):
+	"""All repairs, in order, on spatch's result."""
+	new_lines = fix_comments(old_lines, new_lines)
+	new_lines = restore_blank_lines(old_lines, new_lines)
+	new_lines = move_orphan_comments(old_lines, new_lines)
+	return drop_empty_conditionals(old_lines, new_lines)

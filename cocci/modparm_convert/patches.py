@@ -1,0 +1,85 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""One patch per converted file, written by git itself: a scratch
+repository gets the original files as its first commit and one commit per
+converted file (git fast-import, a single process however many files),
+and git format-patch writes the series.  Author, dates and abbreviation
+are fixed, so the same conversion gives the same bytes."""
+
+import os
+import re
+import subprocess
+
+DATE = "0 +0000"
+
+
+class GitError(Exception):
+	pass
+
+
+def git_env(home):
+	"""An environment where no configuration of the user or the system
+	changes what git writes."""
+	env = dict(os.environ)
+	for k in list(env):
+		if k.startswith("GIT_"):
+			del env[k]
+	env.update({"GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull,
+		    "HOME": home, "LC_ALL": "C", "TZ": "UTC"})
+	return env
+
+
+def git(repo, env, *args, **kw):
+	p = subprocess.run(["git", "-C", repo, "-c", "core.abbrev=12"] + list(args),
+			   env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+	if p.returncode != 0:
+		raise GitError("git %s: %s" % (args[0], p.stderr.decode(errors="replace").strip()))
+	return p.stdout
+
+
+def fi_path(rel):
+	"""A path as git fast-import reads it: C-quoted when it must be."""
+	b = os.fsencode(rel)
+	if not re.search(rb'[\x00-\x1f"\\\x7f]', b) and not b.startswith(b'"'):
+		return b
+	out = b'"'
+	for c in b:
+		ch = bytes([c])
+		if ch in (b'"', b'\\'):
+			out += b'\\' + ch
+		elif ch == b'\n':
+			out += b'\\n'
+		elif c < 0x20 or c == 0x7f:
+			out += b'\\%03o' % c
+		else:
+			out += ch
+	return out + b'"'
+
+
+def fi_data(b):
+	return b"data %d\n" % len(b) + b + b"\n"
+
+
+def write_series(scratch, outdir, author, changes):
+	"""changes: [(rel, old bytes, new bytes, message)], in series order.
+	Writes the patches into outdir; returns their file names."""
+	if not changes:
+		return []
+	env = git_env(scratch)
+	repo = os.path.join(scratch, "repo")
+	git(scratch, env, "init", "-q", "--bare", repo)
+	who = author.encode() + b" " + DATE.encode()
+	stream = [b"commit refs/heads/convert\n", b"author " + who + b"\n",
+		  b"committer " + who + b"\n", fi_data(b"original files\n")]
+	for rel, old, new, msg in changes:
+		stream.append(b"M 100644 inline " + fi_path(rel) + b"\n" + fi_data(old))
+	stream.append(b"\n")
+	for rel, old, new, msg in changes:
+		stream += [b"commit refs/heads/convert\n", b"author " + who + b"\n",
+			   b"committer " + who + b"\n", fi_data(msg.encode()),
+			   b"M 100644 inline " + fi_path(rel) + b"\n" + fi_data(new), b"\n"]
+	git(repo, env, "fast-import", "--quiet", input=b"".join(stream))
+	os.makedirs(outdir, exist_ok=True)
+	names = git(repo, env, "format-patch", "--zero-commit", "--no-renames",
+		    "--signature=modparm-convert",
+		    "-o", outdir, "convert~%d..convert" % len(changes))
+	return [os.path.basename(n) for n in os.fsdecode(names).split("\n") if n]

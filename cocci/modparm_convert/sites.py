@@ -1,0 +1,136 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Find the MODULE_PARM() sites of a tree without parsing C.
+
+spatch decides and rewrites; this finder only counts, so that a site
+spatch did not see (a file it could not parse) is never lost."""
+
+import os
+import re
+import subprocess
+
+SITE_RE = re.compile(r'\bMODULE_PARM\s*\(')
+WORD_RE = re.compile(rb'\bMODULE_PARM\b')
+
+
+def strip_comments(text):
+	"""Blank comments and string literals, keep line structure."""
+	out = []
+	i, n = 0, len(text)
+	while i < n:
+		c = text[i]
+		if text.startswith("/*", i):
+			j = text.find("*/", i + 2)
+			j = n if j < 0 else j + 2
+			out.append(re.sub(r'[^\n]', ' ', text[i:j]))
+			i = j
+		elif text.startswith("//", i):
+			j = text.find("\n", i)
+			j = n if j < 0 else j
+			out.append(" " * (j - i))
+			i = j
+		elif c in "\"'":
+			j = i + 1
+			while j < n and text[j] != c and text[j] != "\n":
+				j += 2 if text[j] == "\\" else 1
+			# a string continued with a backslash keeps its line break
+			closed = j < n and text[j] == c
+			out.append(c + re.sub(r'[^\n]', ' ', text[i + 1:min(j, n)]) + (c if closed else ""))
+			# an unterminated quote (an apostrophe in #error text) ends
+			# at the end of its line, which stays
+			i = j + 1 if closed else j
+		else:
+			out.append(c)
+			i += 1
+	return "".join(out)
+
+
+def find_sites(text):
+	"""(code sites, sites in #define bodies, sites under #if 0) by line.
+	A call may put its argument list on a later line
+	("MODULE_PARM\\n\\t(var, ...)"): the site is the line of the name."""
+	clean = strip_comments(text)
+	state = []	# per line: "code", "macro" or "dead"
+	in_define = False
+	if0 = 0
+	for line in clean.split("\n"):
+		s = line.strip()
+		starts_define = re.match(r'#\s*define\b', s) is not None
+		d = re.match(r'#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)', s)
+		if d and not in_define:
+			kw = d.group(1)
+			if if0:
+				if kw.startswith("if"):
+					if0 += 1
+				elif kw == "endif" or (if0 == 1 and kw in ("else", "elif")):
+					if0 -= 1
+			elif kw == "if" and d.group(2).strip() == "0":
+				if0 = 1
+		state.append("macro" if in_define or starts_define else
+			     "dead" if if0 else "code")
+		in_define = (in_define or starts_define) and line.rstrip().endswith("\\")
+	found = {"code": [], "macro": [], "dead": []}
+	for m in SITE_RE.finditer(clean):
+		no = clean.count("\n", 0, m.start()) + 1
+		found[state[no - 1]].append(no)
+	return found["code"], found["macro"], found["dead"]
+
+
+def walk(top, problem):
+	"""Relative paths of the .c and .h files under top, sorted.  Names may
+	hold any byte but NUL; a dangling link or an unreadable directory is
+	reported with problem(rel, message) and skipped.  Links to files are
+	files; links to directories are not followed (as spatch --dir)."""
+	out = []
+	todo = [""]
+	while todo:
+		d = todo.pop()
+		try:
+			with os.scandir(os.path.join(top, d) if d else top) as it:
+				entries = list(it)
+		except OSError as e:
+			problem(d or ".", "cannot read the directory: %s" % e.strerror)
+			continue
+		for e in entries:
+			rel = os.path.join(d, e.name) if d else e.name
+			if e.is_dir(follow_symlinks=False):
+				todo.append(rel)
+			elif not e.name.endswith((".c", ".h")):
+				continue
+			elif e.is_symlink() and not os.path.exists(e.path):
+				problem(rel, "dangling symbolic link to %s: skipped" % os.readlink(e.path))
+			elif e.is_file():
+				out.append(rel)
+	return sorted(out)
+
+
+def mentioning(top, rels, problem):
+	"""Those of rels (under top) that mention MODULE_PARM as a word.  One
+	grep at a time reads them (xargs without -P: no output interleaves),
+	NUL-separated; a file it could not read is reported with problem."""
+	p = subprocess.run(["xargs", "-0", "-r", "grep", "-lZws", "-e", "MODULE_PARM", "--"],
+			   input=b"".join(os.fsencode(r) + b"\0" for r in rels),
+			   stdout=subprocess.PIPE, cwd=top, env=dict(os.environ, LC_ALL="C"))
+	found = set(os.fsdecode(n) for n in p.stdout.split(b"\0") if n)
+	for rel in rels:
+		if rel not in found and not os.access(os.path.join(top, rel), os.R_OK):
+			problem(rel, "cannot read: Permission denied: skipped")
+	return [r for r in rels if r in found]
+
+
+def mentions(path):
+	"""Whether the file mentions MODULE_PARM; OSError when unreadable."""
+	with open(path, "rb") as f:
+		data = f.read()
+	return WORD_RE.search(data) is not None
+
+
+def site_variable(text, line):
+	"""The variable of the MODULE_PARM on that line (1-based), or None."""
+	rest = "\n".join(text.split("\n")[line - 1:line + 2])
+	m = re.match(r'\s*MODULE_PARM\s*\(\s*(\w+)', rest)
+	return m.group(1) if m else None
+
+
+def declares_param(line, var):
+	"""Whether line is a module_param*() line for var."""
+	return re.match(r'\s*module_param\w*\(\s*' + re.escape(var) + r'\s*,', line) is not None

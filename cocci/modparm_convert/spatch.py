@@ -1,0 +1,165 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Running spatch on the candidate files."""
+
+import concurrent.futures
+import json
+import os
+import re
+import subprocess
+
+from .progress import Progress, spatch_counts
+from .results import FileResult, DiffError, apply_diff, from_records, parse_log, split_diff
+
+SAFE_RE = re.compile(r'[A-Za-z0-9._/+,-]+')
+
+
+def safe_path(path, tmp, n, content=None):
+	"""spatch hands file names to diff through a shell, unquoted: give it
+	a name without spaces or other shell characters, in a directory of
+	links to the file's neighbours (its local headers) and to the nearest
+	include/ above it."""
+	if SAFE_RE.fullmatch(path) and content is None:
+		return path
+	real = os.path.realpath(path)
+	here = os.path.dirname(real)
+	safe = os.path.join(tmp, "safe", str(n))
+	os.makedirs(safe)
+	for e in os.listdir(here):
+		if SAFE_RE.fullmatch(e) and e != "include":
+			os.symlink(os.path.join(here, e), os.path.join(safe, e))
+	d = here
+	while not os.path.isdir(os.path.join(d, "include")) and os.path.dirname(d) != d:
+		d = os.path.dirname(d)
+	if os.path.isdir(os.path.join(d, "include")):
+		os.symlink(os.path.join(d, "include"), os.path.join(safe, "include"))
+	name = os.path.join(safe, "modparm-file" + os.path.splitext(path)[1])
+	if content is None:
+		os.symlink(real, name)
+	else:
+		# a copy with other line ends, beside the same neighbours
+		with open(name, "wb") as f:
+			f.write(content)
+	return name
+
+
+class Spatch:
+	def __init__(self, spatch, cocci, cocci2, macros, perm, tmp):
+		self.spatch, self.cocci, self.cocci2 = spatch, cocci, cocci2
+		self.macros, self.perm, self.tmp = macros, perm, tmp
+
+	def common(self, quiet="--very-quiet"):
+		opts = [quiet, "--no-includes"]
+		if self.macros and os.path.isfile(self.macros):
+			opts += ["--macro-file", self.macros]
+		return opts
+
+	def one(self, n, path, content=None):
+		"""FileResult for one file (the file's text in .new as spatch left it)."""
+		sp = safe_path(path, self.tmp, "one.%d" % n, content)
+		res = os.path.join(self.tmp, "res.%d.c" % n)
+		p = subprocess.run([self.spatch, "--sp-file", self.cocci, "-D", "patch", "-D", "stats",
+				    "-D", "perm=" + self.perm, "--no-show-diff"] + self.common() +
+				   [sp, "-o", res], stdout=subprocess.DEVNULL,
+				   stderr=subprocess.PIPE, cwd=self.tmp)
+		log = p.stderr.decode(errors="surrogateescape")
+		r = parse_log(log)
+		if p.returncode != 0 and "no modified files" not in log:
+			r.failed = True
+			return r
+		if p.returncode != 0:
+			res = sp
+		if any(d[3] == "const-charp" for d in r.diags):
+			res2 = res + ".2.c"
+			q = subprocess.run([self.spatch, "--sp-file", self.cocci2, "-D", "patch"] +
+					   self.common() + [res, "-o", res2],
+					   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=self.tmp)
+			if q.returncode == 0:
+				res = res2
+		with open(res, "rb") as f:
+			r.new = f.read()
+		return r
+
+	def run(self, paths, jobs, contents):
+		"""{index: FileResult} for paths, jobs at a time."""
+		out = {}
+		with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+			futs = {ex.submit(self.one, n, p, contents.get(n)): n for n, p in enumerate(paths)}
+			show = Progress(len(paths))
+			try:
+				for f in concurrent.futures.as_completed(futs):
+					out[futs[f]] = f.result()
+					show.show(len(out), sum(len(r.sites) for r in out.values()))
+			finally:
+				show.done()
+		return out
+
+	def groups(self, name, paths):
+		"""A --file-groups file: each file is its own group."""
+		g = os.path.join(self.tmp, name)
+		with open(g, "w", errors="surrogateescape") as f:
+			f.write("".join(p + "\n\n" for p in paths))
+		return g
+
+	def tree(self, texts, jobs, contents):
+		"""{index: FileResult} for the files (absolute paths, texts the
+		contents; contents: {index: bytes} of files spatch must see with
+		other line ends) in one spatch run with --jobs, or None when that run
+		failed (a file broke spatch: run() then isolates it)."""
+		sps = [safe_path(p, self.tmp, n, contents.get(n)) for n, (p, _) in enumerate(texts)]
+		index = {p: n for n, p in enumerate(sps)}
+		js = os.path.join(self.tmp, "records.json")
+		log = os.path.join(self.tmp, "spatch.log")
+		# --quiet, not --very-quiet, and stats: the HANDLING and
+		# modparm-site lines are the progress shown on a terminal
+		cmd = [self.spatch, "--sp-file", self.cocci, "-D", "patch", "-D", "stats",
+		       "-D", "perm=" + self.perm, "-D", "modparm_json=" + js,
+		       "--jobs", str(jobs), "--tmp-dir", os.path.join(self.tmp, "jobs")] + \
+			self.common("--quiet") + ["--file-groups", self.groups("groups", sps)]
+		show = Progress(len(sps))
+		with open(os.path.join(self.tmp, "diff"), "wb") as out, open(log, "wb") as err:
+			p = subprocess.Popen(cmd, stdout=out, stderr=err, cwd=self.tmp)
+			show.show(0, 0)
+			try:
+				while True:
+					try:
+						p.wait(0.5)
+						break
+					except subprocess.TimeoutExpired:
+						show.show(*spatch_counts([log, os.path.join(self.tmp, "jobs*", "stderr.*")]))
+			finally:
+				if p.poll() is None:
+					p.kill()
+					p.wait()
+				show.done()
+		if p.returncode != 0 or not os.path.exists(js):
+			return None
+		with open(js) as f:
+			res = from_records(json.load(f), index)
+		with open(os.path.join(self.tmp, "diff"), "rb") as f:
+			parts = split_diff(f.read().decode("utf-8", "surrogateescape"), index)
+		charp = []
+		for n, (path, text) in enumerate(texts):
+			r = res.setdefault(n, FileResult())
+			try:
+				r.new = apply_diff(text, parts.get(sps[n], [])).encode("utf-8", "surrogateescape")
+			except DiffError:
+				r.failed = True
+				continue
+			if any(d[3] == "const-charp" for d in r.diags):
+				charp.append(n)
+		if charp:
+			# the second semantic patch, on copies of the converted text
+			copies = []
+			for n in charp:
+				c = os.path.join(self.tmp, "charp.%d.c" % n)
+				with open(c, "wb") as f:
+					f.write(res[n].new)
+				copies.append(c)
+			subprocess.run([self.spatch, "--sp-file", self.cocci2, "-D", "patch", "--in-place",
+					"--jobs", str(jobs), "--tmp-dir", os.path.join(self.tmp, "jobs2")] +
+				       self.common() + ["--file-groups", self.groups("groups2", copies)],
+				       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=self.tmp)
+			for n, c in zip(charp, copies):
+				with open(c, "rb") as f:
+					res[n].new = f.read()
+		return res

@@ -1,0 +1,28 @@
+/* a comment above a MODULE_PARM that moves below its (later) declaration
+ * is not lost: spatch keeps it where it was; modparm-convert moves it with
+ * the module_param line when nothing is left for it to describe, and drops
+ * an #ifdef MODULE block left empty (convert/order_comment.conv) */
+#include <linux/module.h>
+
+#ifdef MODULE
+/* Declared below. */
+MODULE_PARM(late, "i");
+#endif
+static int late = 5;
+
+#ifdef MODULE
+/* Heads its MODULE_PARM_DESC too: stays. */
+MODULE_PARM(with_desc, "i");
+MODULE_PARM_DESC(with_desc, "declared after its MODULE_PARM");
+#endif
+
+/*
+ * Number of retries.
+ */
+MODULE_PARM(retries, "i");
+
+#ifdef CONFIG_UNRELATED
+#endif
+
+static int with_desc;
+static int retries = 3;
