@@ -57,10 +57,12 @@ deps:
 # Without SRC: convert the pristine kernel tree and our legacy test
 # modules into build/ and compare with what generated-patches/ holds (a
 # stale committed patch is an error; `make update` rewrites it).  With
-# SRC=DIR: convert someone's tree or driver (OUT=DIR, PERM=0444).
+# SRC=DIR: convert someone's tree or driver (OUT=DIR, PERM=0444,
+# KEEP_MINIMUM=1).
 convert: deps
 ifdef SRC
-	cocci/modparm-convert $(if $(OUT),--out $(OUT)) $(if $(PERM),--perm $(PERM)) $(SRC)
+	cocci/modparm-convert $(if $(OUT),--out $(OUT)) $(if $(PERM),--perm $(PERM)) \
+		$(if $(KEEP_MINIMUM),--keep-minimum) $(SRC)
 else
 	@tools/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES) >/dev/null
 	tools/convert-tree.sh --check $(BUILD)/linux-pristine $(BUILD)/convert generated-patches

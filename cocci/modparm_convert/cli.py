@@ -3,7 +3,7 @@
 kernel tree, an old driver directory or a single file, with Coccinelle.
 
 Usage: modparm-convert [--perm 0444] [--out DIR] [--in-place] [--jobs N]
-                       [--report FILE] [--name NAME] SRC
+                       [--report FILE] [--name NAME] [--keep-minimum] SRC
 
   --perm MODE    permission of the parameters (default 0: no sysfs file,
                  as with MODULE_PARM)
@@ -12,6 +12,9 @@ Usage: modparm-convert [--perm 0444] [--out DIR] [--in-place] [--jobs N]
   --jobs N       spatch processes at once (default: CPUs, at most 4)
   --report FILE  also write the diagnostics and summary there
   --name NAME    name for OUT and the summary (default basename of SRC)
+  --keep-minimum a minimum count above 1 ("2-4i") gets a generated
+                 module_param_cb() setter that keeps it, instead of
+                 module_param_array (which has no minimum), as upstream
 
 Files that mention MODULE_PARM are run through modparm.cocci (beside this
 program, or $MODPARM_COCCI).  One patch per changed file is written by
@@ -43,6 +46,7 @@ class Options:
 	perm = "0"
 	out = None
 	inplace = False
+	keep_minimum = False
 	jobs = None
 	report = None
 	name = None
@@ -73,6 +77,8 @@ def parse(argv):
 			setattr(o, with_value[k], v)
 		elif a == "--in-place":
 			o.inplace = True
+		elif a == "--keep-minimum":
+			o.keep_minimum = True
 		elif a in ("-h", "--help"):
 			sys.stdout.write(__doc__)
 			return 0

@@ -243,6 +243,8 @@ def convert(o, env):
 				texts[rel] = (text, code)
 				todo.append(rel)
 		sp = Spatch(o.spatch, o.cocci, o.cocci2, o.macros, o.perm, tmp)
+		if o.keep_minimum:
+			sp.defines = ["-D", "keep_minimum"]
 		paths = [os.path.abspath(os.path.join(base, rel)) for rel in todo]
 		contents = {n: encode(texts[rel][0]) for n, rel in enumerate(todo) if rel in crlf}
 		results = sp.tree([(p, texts[rel][0]) for p, rel in zip(paths, todo)], o.jobs,

@@ -46,6 +46,8 @@ class Spatch:
 	def __init__(self, spatch, cocci, cocci2, macros, perm, tmp):
 		self.spatch, self.cocci, self.cocci2 = spatch, cocci, cocci2
 		self.macros, self.perm, self.tmp = macros, perm, tmp
+		# further -D settings of modparm.cocci (keep_minimum)
+		self.defines = []
 
 	def common(self, quiet="--very-quiet"):
 		opts = [quiet, "--no-includes"]
@@ -58,7 +60,7 @@ class Spatch:
 		sp = safe_path(path, self.tmp, "one.%d" % n, content)
 		res = os.path.join(self.tmp, "res.%d.c" % n)
 		p = subprocess.run([self.spatch, "--sp-file", self.cocci, "-D", "patch", "-D", "stats",
-				    "-D", "perm=" + self.perm, "--no-show-diff"] + self.common() +
+				    "-D", "perm=" + self.perm, "--no-show-diff"] + self.defines + self.common() +
 				   [sp, "-o", res], stdout=subprocess.DEVNULL,
 				   stderr=subprocess.PIPE, cwd=self.tmp)
 		log = p.stderr.decode(errors="surrogateescape")
@@ -112,7 +114,7 @@ class Spatch:
 		# --quiet, not --very-quiet, and stats: the HANDLING and
 		# modparm-site lines are the progress shown on a terminal
 		cmd = [self.spatch, "--sp-file", self.cocci, "-D", "patch", "-D", "stats",
-		       "-D", "perm=" + self.perm, "-D", "modparm_json=" + js,
+		       "-D", "perm=" + self.perm, "-D", "modparm_json=" + js] + self.defines + [
 		       "--jobs", str(jobs), "--tmp-dir", os.path.join(self.tmp, "jobs")] + \
 			self.common("--quiet") + ["--file-groups", self.groups("groups", sps)]
 		show = Progress(len(sps))

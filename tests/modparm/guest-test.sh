@@ -49,7 +49,7 @@ int_flag|1|1
 ports|0x3f8,0x2f8,0x3e8|1016,760,1000,0
 cards|10,11|10,11
 essid|seven_c|seven_c
-irq_list|7|7,9|7
+irq_list|7|7,9
 '
 
 # shellcheck disable=SC2034 # read through good_rows()
