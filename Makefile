@@ -33,10 +33,10 @@ DISKS      := $(BUILD)/disks/vda.img $(BUILD)/disks/vdb.img
 
 # The parts of the project; each has a Makefile with some of the targets
 # all, check, guest, bench, fuzz.
-HOST_PARTS  := generator cocci tools/taskdelays
+HOST_PARTS  := generator cocci tools/taskdelays qemu/plugin
 HOST_CHECK_PARTS   := generator tools/taskdelays tests/modparm
 # These also compile against or inspect the built kernel.
-KERNEL_CHECK_PARTS := cocci tests/reorder
+KERNEL_CHECK_PARTS := cocci tests/reorder qemu/plugin
 GUEST_PARTS := tests/guest tests/modparm tools/taskdelays tests/reorder
 BENCH_PARTS := generator cocci tests/reorder tools/taskdelays
 FUZZ_PARTS  := generator tools/taskdelays
