@@ -33,10 +33,10 @@ DISKS      := $(BUILD)/disks/vda.img $(BUILD)/disks/vdb.img
 
 # The parts of the project; each has a Makefile with some of the targets
 # all, check, guest, bench, fuzz.
-HOST_PARTS  := generator cocci tools/taskdelays
+HOST_PARTS  := generator cocci tools/taskdelays qemu/plugin
 HOST_CHECK_PARTS   := generator tools/taskdelays tests/modparm
 # These also compile against or inspect the built kernel.
-KERNEL_CHECK_PARTS := cocci tests/reorder
+KERNEL_CHECK_PARTS := cocci tests/reorder qemu/plugin
 GUEST_PARTS := tests/guest tests/modparm tools/taskdelays tests/reorder
 BENCH_PARTS := generator cocci tests/reorder tools/taskdelays
 FUZZ_PARTS  := generator tools/taskdelays
@@ -46,7 +46,7 @@ present = $(foreach d,$(1),$(if $(wildcard $(d)/Makefile),$(d),\
 
 KVARS = KSRC=$(KSRC) KBUILD_OUT=$(KBUILD_OUT) GUEST_DIR=$(GUEST_DIR) BUILD=$(BUILD)
 
-.PHONY: all check bench fuzz deps convert update functionlist tree config kernel guest \
+.PHONY: all check bench fuzz deps convert update functionlist update-functionlist tree config kernel guest \
 	initramfs boot results summary host clean
 
 all: summary
@@ -70,8 +70,9 @@ else
 endif
 
 # The one target that writes committed files: regenerate what the
-# pipeline derives (converter patches), for review and commit.
-update: deps
+# pipeline derives (converter patches, function list), for review and
+# commit.
+update: deps update-functionlist
 	@tools/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES) >/dev/null
 	tools/convert-tree.sh $(BUILD)/linux-pristine $(BUILD)/convert generated-patches
 	$(MAKE) -C tests/modparm regenerate $(KVARS)
@@ -94,10 +95,14 @@ kernel: config
 	@$(MAKE) --no-print-directory -C functionlist install $(KVARS)
 	@tools/build-kernel.sh $(KSRC) $(KBUILD_OUT) $(LOGS) $(JOBS)
 
-# Regenerate the function list from the committed profiles (make check
-# only compares, in tests/reorder, so a stale list fails there).
+# Generate the function list from the committed profiles, under
+# build/ only: a stale functionlist/functionlist is reported here and
+# fails make check (tests/reorder); update-functionlist rewrites it.
 functionlist: host
 	$(MAKE) -C functionlist list $(KVARS)
+
+update-functionlist: host
+	$(MAKE) -C functionlist update $(KVARS)
 
 host: deps
 	@set -e; for d in $(call present,$(HOST_PARTS)); do \

@@ -17,6 +17,7 @@ PACKAGES="
 	bc bison flex libelf-dev libssl-dev cpio xz-utils kmod
 	clang-14 libclang-rt-14-dev valgrind time
 	gnuplot-nox
+	libglib2.0-dev
 "
 
 missing=

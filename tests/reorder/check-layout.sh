@@ -12,10 +12,21 @@
 #     keep their own place (noinstr, sched, entry, ...) or are absent
 #  5. cold code (.text.unlikely.*, foo.cold) is one block after all
 #     ordinary functions
-#  6. the build log has no orphan-section warnings
+#  6. the build log has no orphan-section warnings, and no objtool
+#     warnings
 #  7. the objects the list names in FUNCTION_REORDER_NOINSTR/SCHED have
 #     their text at the end of the noinstr text and at the start of the
-#     sched text, with the idle text between the two
+#     sched text, with the idle text between the two, and each of them
+#     has such text
+#  8. every object placed whole by file name (the list's "*FILE(.text)"
+#     lines, the linker script's arch/x86/lib) has its text in the hot
+#     text, between __reorder_text_start and __reorder_hot_text_end:
+#     a file name pattern that matches nothing (as in vmlinux.lds when
+#     vmlinux is linked from vmlinux.o) fails here
+#  9. the hot path takes two 2 MiB pages: the hot text (the list,
+#     noinstr, sched, idle, lock, arch/x86/lib, softirq text, static
+#     call trampolines, thunks) in one, the entry text in another of
+#     its own
 set -u
 [ $# -ge 2 ] || { echo "usage: check-layout.sh KBUILD_OUT FUNCTIONLIST [BUILD_LOG]" >&2; exit 2; }
 kout=$1 list=$2 log=${3:-}
@@ -31,7 +42,7 @@ skip() { n=$((n + 1)); echo "ok $n $* # SKIP"; }
 diag() { echo "# $*"; }
 
 echo "TAP version 13"
-echo "1..8"
+echo "1..11"
 for f in "$map" "$vmo" "$kout/.config" "$list"; do
 	[ -f "$f" ] || { echo "Bail out! $f not found"; exit 1; }
 done
@@ -87,9 +98,13 @@ else
 	# An object placed whole ("*FILE(.text)", assembly) is a run of
 	# plain .text.
 	sed -n 's/^\*(\.text\.\(.*\))$/\1/p' "$list" > "$tmp/names"
-	awk 'NR == FNR { have[$1] = 1; next }
+	# With X86_KERNEL_IBT vmlinux is linked from vmlinux.o, and the
+	# objects placed whole go to .text..reorder_objects instead (check 9).
+	whole=.text
+	grep -q '^CONFIG_X86_KERNEL_IBT=y' "$kout/.config" && whole=
+	awk -v whole="$whole" 'NR == FNR { have[$1] = 1; next }
 		/^\*\(\.text\..*\)$/ { n = substr($0, 9, length($0) - 9); x = have[".text." n] ? ".text." n : "" }
-		/^\*[^(]+\(\.text\)$/ { x = ".text" }
+		/^\*[^(]+\(\.text\)$/ { x = whole }
 		x != "" && x != last { print x; last = x }
 		{ x = "" }' "$tmp/sections" "$list" > "$tmp/expected"
 	awk -v s="$rstart" -v e="$rend" '
@@ -170,6 +185,20 @@ else
 	ok "no orphan-section warnings in the build log"
 fi
 
+# 6b. objtool runs every check the configuration asks for (with IBT on
+# vmlinux.o as a whole) and must have nothing to say.  The log is that of
+# the last build, complete on a cold one.
+if [ -n "$log" ] && [ -f "$log" ]; then
+	if grep -q 'objtool: ' "$log"; then
+		notok "no objtool warnings in the build log ($(grep -c 'objtool: ' "$log") in $log)"
+		grep -m 5 'objtool: ' "$log" | sed 's/^/# /'
+	else
+		ok "no objtool warnings in the build log"
+	fi
+else
+	notok "no objtool warnings in the build log (no log at '${log}')"
+fi
+
 # 7. the gathered noinstr and sched text.  The objects named by the
 # list's FUNCTION_REORDER_NOINSTR/SCHED definitions, one X(FILE) a line
 # ("uni[x]" stands for "unix": see functionlist/place-objects.awk).
@@ -181,9 +210,12 @@ if [ ! -s "$tmp/gathered" ]; then
 	skip "noinstr and sched text of the listed objects gathered (the list names none)"
 else
 	# Their functions, from the objects themselves.
+	: > "$tmp/gathered-empty"
 	while read -r sec obj; do
 		[ -f "$kout/$obj" ] || { echo "missing $obj"; continue; }
-		objdump -t "$kout/$obj" | awk -v s="$sec" 'NF >= 5 && $(NF - 2) == s && $NF != s { print s, $NF }'
+		objdump -t "$kout/$obj" | awk -v s="$sec" 'NF >= 5 && $(NF - 2) == s && $NF != s { print s, $NF }' > "$tmp/one"
+		[ -s "$tmp/one" ] || echo "$obj" >> "$tmp/gathered-empty"
+		cat "$tmp/one"
 	done < "$tmp/gathered" > "$tmp/gathered-syms"
 	# In address order within each section's bounds, 1 for a symbol of
 	# a named object: noinstr must read 0...01...1, sched 1...10...0.
@@ -196,13 +228,91 @@ else
 		$3 == "__sched_text_end" { s = ""; printf "s"; next }
 		s != "" { printf "%d", ((s, $3) in g) }' "$tmp/gathered-syms" "$tmp/map")
 	diag "$(grep -c . "$tmp/gathered") objects gathered ($(grep -c . "$tmp/gathered-syms") symbols); section symbols in order: $seq" | cut -c1-200
+	empty=$(tr '\n' ' ' < "$tmp/gathered-empty")
 	if grep -q '^missing' "$tmp/gathered-syms"; then
 		notok "noinstr and sched text of the listed objects gathered ($(grep '^missing' "$tmp/gathered-syms" | head -n 3 | tr '\n' ' '))"
+	elif [ -n "$empty" ]; then
+		notok "noinstr and sched text of the listed objects gathered (no such text in: $empty)"
 	elif echo "$seq" | grep -Eq '^N0*1+nC?S1+0*s$'; then
 		ok "noinstr and sched text of the listed objects gathered, idle text between"
 	else
 		notok "noinstr and sched text of the listed objects gathered, idle text between"
 	fi
+fi
+
+# 8. objects placed whole by file name.  Their global text symbols
+# (local ones may share a name with another object's) must lie in the
+# hot text; an object none of whose symbols is in System.map was not
+# linked (lib.a members are linked only when used) and is counted.
+hot_end=$(addr_of __reorder_hot_text_end)
+{ sed -n 's/^\*\([^(]*\)(\.text)$/\1/p' "$list"
+  (cd "$kout" && ls arch/x86/lib/*.o 2>/dev/null | grep -v -e '/lib\.a$' -e 'built-in'); } |
+	awk '!seen[$0]++' > "$tmp/whole"
+if [ -z "$hot_end" ] || [ -z "$rstart" ]; then
+	notok "objects placed by file name are in the hot text (no __reorder_hot_text_end in System.map)"
+else
+	: > "$tmp/whole-bad"
+	placed=0 unlinked=0
+	while read -r obj; do
+		[ -f "$kout/$obj" ] || { echo "$obj: no such object in $kout" >> "$tmp/whole-bad"; continue; }
+		objdump -t "$kout/$obj" | awk 'NF >= 6 && $2 == "g" && $(NF - 2) == ".text" { print $NF }' > "$tmp/obj-syms"
+		[ -s "$tmp/obj-syms" ] || continue
+		r=$(awk -v s="$rstart" -v e="$hot_end" 'NR == FNR { want[$1] = 1; next }
+			$2 ~ /^[tTwW]$/ && ($3 in want) {
+				seen++
+				if (("x" $1) < ("x" s) || ("x" $1) >= ("x" e)) { out++; if (!bad) bad = $3 }
+			}
+			END { printf "%d %d %s\n", seen, out, bad }' "$tmp/obj-syms" "$tmp/map")
+		set -- $r
+		if [ "$1" -eq 0 ]; then
+			unlinked=$((unlinked + 1))
+		elif [ "$2" -eq 0 ]; then
+			placed=$((placed + 1))
+		else
+			echo "$obj: $2 of $1 symbols outside the hot text, e.g. $3" >> "$tmp/whole-bad"
+		fi
+	done < "$tmp/whole"
+	diag "$(grep -c . "$tmp/whole") objects placed by file name: $placed in the hot text, $unlinked not linked, $(grep -c . "$tmp/whole-bad") misplaced"
+	if [ -s "$tmp/whole-bad" ] || [ "$placed" -eq 0 ]; then
+		notok "objects placed by file name are in the hot text"
+		head -n 5 "$tmp/whole-bad" | sed 's/^/# /'
+	else
+		ok "objects placed by file name are in the hot text"
+	fi
+fi
+
+# 9. the hot path's 2 MiB pages, from System.map
+hp() { echo $(( 0x$1 / 0x200000 )); }
+range_ok=1 pages= why=
+for b in __reorder_text_start:__reorder_hot_text_end __entry_text_start:__entry_text_end \
+	 __softirqentry_text_start:__softirqentry_text_end \
+	 __static_call_text_start:__static_call_text_end __indirect_thunk_start:__indirect_thunk_end; do
+	s=$(addr_of "${b%%:*}") e=$(addr_of "${b#*:}")
+	if [ -z "$s" ] || [ -z "$e" ]; then
+		case $b in __indirect_thunk*) grep -q '^CONFIG_RETPOLINE=y' "$kout/.config" || continue ;; esac
+		range_ok=0 why="$why ${b} missing"; continue
+	fi
+	[ "$s" = "$e" ] && continue
+	last=$(printf '%x' $(( 0x$e - 1 )))
+	diag "$b: _text+$(( 0x$s - 0x$text ))..+$(( 0x$e - 0x$text )), 2 MiB pages $(hp "$s")-$(hp "$last")"
+	pages="$pages $(hp "$s") $(hp "$last")"
+	case $b in
+	__reorder_text_start:*) hot="$(hp "$s") $(hp "$last")" ;;
+	__entry_text_start:*) entry="$(hp "$s") $(hp "$last")" ;;
+	*) # must lie in the hot text
+		rs=$(addr_of __reorder_text_start) re=$(addr_of __reorder_hot_text_end)
+		if [ -z "$rs" ] || [ -z "$re" ] || [ $(( 0x$s )) -lt $(( 0x$rs )) ] || [ $(( 0x$e )) -gt $(( 0x$re )) ]; then
+			range_ok=0 why="$why ${b%%:*} outside the hot text"
+		fi ;;
+	esac
+done
+npages=$(echo $pages | tr ' ' '\n' | sort -u | grep -c .)
+set -- ${hot:-x y} ; h0=$1 h1=$2
+set -- ${entry:-x y}; e0=$1 e1=$2
+if [ "$range_ok" -eq 1 ] && [ "$npages" -eq 2 ] && [ "$h0" = "$h1" ] && [ "$e0" = "$e1" ] && [ "$h0" != "$e0" ]; then
+	ok "hot path in two 2 MiB pages (hot text in page $h0, entry text alone in page $e0)"
+else
+	notok "hot path in two 2 MiB pages ($npages pages: hot text $h0-$h1, entry $e0-$e1;$why)"
 fi
 
 echo "# $((n - failed)) passed, $failed failed"

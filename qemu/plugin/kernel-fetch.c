@@ -1,0 +1,410 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kernel-fetch - a QEMU TCG plugin that follows the guest kernel's
+ * instruction fetches.
+ *
+ *	qemu-system-x86_64 -icount shift=0 -append "nokaslr ..." \
+ *		-plugin kernel-fetch.so,map=System.map,out=PREFIX ...
+ *
+ * For every translated block of kernel code (virtual address in the top
+ * half) it counts executions; at exit it writes
+ *
+ *   PREFIX.profile  executed instructions per function of System.map,
+ *                   in readprofile(1) format ("count name count/size",
+ *                   hottest first, then "total"): profile2linkerlist
+ *                   -f readprofile reads it
+ *   PREFIX.edges    "count caller callee": calls from one function to
+ *                   the entry of another (through a retpoline thunk:
+ *                   to the function the thunk reaches)
+ *   PREFIX.stats    "measure value" lines: kernel instructions, and the
+ *                   misses of simulated kernel instruction-fetch caches
+ *                   in total and per 1,000 kernel instructions:
+ *                     itlb4k_l1    64 entries, 8-way, 4 KiB pages
+ *                     itlb4k_walk  misses of that L1 and of a 1,536-
+ *                                  entry 12-way second level
+ *                     itlb2m       8 entries, fully associative, 2 MiB
+ *                     l1i          32 KiB, 8-way, 64-byte lines
+ *
+ * The caches see kernel fetches only, in execution order, each
+ * instruction's lines and pages once per execution of its block (a
+ * fetch from the line or page just used is a hit in any LRU cache, so
+ * repeats within a block are left out).
+ *
+ * Counts are exact when QEMU runs one vCPU thread at a time, as it does
+ * under -icount.  System.map names the functions of the kernel as
+ * linked: boot with nokaslr.  Instructions outside every System.map text
+ * symbol are counted as "*unknown*".
+ */
+#include <glib.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <qemu-plugin.h>
+
+#include "lru.h"
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
+
+#define KERNEL_START	0xffff800000000000ULL
+#define MAX_VCPUS	64
+
+struct func {
+	uint64_t start, end;
+	char *name;
+	uint64_t count;
+	int thunk;
+};
+
+struct block {
+	uint64_t count;
+	unsigned int n_insns, n_lines, n_pages, n_huge;
+	uint64_t *insn;		/* vaddr of each instruction */
+	uint64_t *lines, *pages, *huge;	/* distinct in a row */
+	int caller;		/* function of a final call, or -1 */
+	int func;		/* function at the block's start, or -1 */
+	int at_entry;		/* the block starts that function */
+	struct block *next;
+};
+
+static struct func *funcs;
+static size_t n_funcs;
+static struct block *blocks;
+static GHashTable *edges;	/* "caller\0callee" index pair -> count */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static int pending[MAX_VCPUS];	/* caller of a call not yet landed, or -1 */
+static uint64_t kernel_insns;
+static struct lru_cache l1i, itlb2m;
+static struct tlb2 itlb4k;
+static char *out_prefix;
+
+static int cmp_func(const void *a, const void *b)
+{
+	const struct func *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* Text symbols of System.map, each ending where the next one starts. */
+static int read_map(const char *path)
+{
+	char line[512], name[256], type;
+	unsigned long long addr;
+	size_t cap = 0, i, j;
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		fprintf(stderr, "kernel-fetch: cannot open %s\n", path);
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%llx %c %255s", &addr, &type, name) != 3)
+			continue;
+		if (type != 't' && type != 'T' && type != 'w' && type != 'W')
+			continue;
+		if (n_funcs == cap) {
+			cap = cap ? 2 * cap : 65536;
+			funcs = realloc(funcs, cap * sizeof(*funcs));
+			if (!funcs)
+				abort();
+		}
+		funcs[n_funcs].start = addr;
+		funcs[n_funcs].name = strdup(name);
+		funcs[n_funcs].count = 0;
+		funcs[n_funcs].thunk = !strncmp(name, "__x86_indirect_thunk", 20) ||
+				       !strncmp(name, "__x86_indirect_call_thunk", 25);
+		n_funcs++;
+	}
+	fclose(f);
+	if (!n_funcs) {
+		fprintf(stderr, "kernel-fetch: no text symbols in %s\n", path);
+		return -1;
+	}
+	qsort(funcs, n_funcs, sizeof(*funcs), cmp_func);
+	/* Aliases (same address): keep the first name. */
+	for (i = 1, j = 0; i < n_funcs; i++) {
+		if (funcs[i].start == funcs[j].start) {
+			free(funcs[i].name);
+			continue;
+		}
+		funcs[++j] = funcs[i];
+	}
+	n_funcs = j + 1;
+	for (i = 0; i + 1 < n_funcs; i++)
+		funcs[i].end = funcs[i + 1].start;
+	funcs[n_funcs - 1].end = funcs[n_funcs - 1].start + 1;
+	return 0;
+}
+
+static int func_of(uint64_t addr)
+{
+	size_t lo = 0, hi = n_funcs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (funcs[mid].start <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || addr >= funcs[lo - 1].end)
+		return -1;
+	return lo - 1;
+}
+
+/* call rel32 or call r/m64, after legacy and REX prefixes. */
+static int is_call(const uint8_t *p, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (p[i] == 0x2e || p[i] == 0x3e || p[i] == 0x26 ||
+			 p[i] == 0x64 || p[i] == 0x65 || p[i] == 0x66 ||
+			 p[i] == 0x67 || p[i] == 0xf2 || p[i] == 0xf3 ||
+			 (p[i] >= 0x40 && p[i] <= 0x4f)))
+		i++;
+	if (i < n && p[i] == 0xe8)
+		return 1;
+	return i + 1 < n && p[i] == 0xff && ((p[i + 1] >> 3) & 7) == 2;
+}
+
+static void add_edge(int caller, int callee)
+{
+	uint64_t key = (uint64_t)(uint32_t)caller << 32 | (uint32_t)callee;
+	gpointer k = g_memdup2(&key, sizeof(key));
+	uint64_t *v = g_hash_table_lookup(edges, k);
+
+	if (v) {
+		(*v)++;
+		g_free(k);
+		return;
+	}
+	v = g_new(uint64_t, 1);
+	*v = 1;
+	g_hash_table_insert(edges, k, v);
+}
+
+static void block_exec(unsigned int vcpu, void *udata)
+{
+	struct block *b = udata;
+	unsigned int i;
+	int *p = &pending[vcpu % MAX_VCPUS];
+
+	pthread_mutex_lock(&lock);
+	b->count++;
+	kernel_insns += b->n_insns;
+	for (i = 0; i < b->n_lines; i++)
+		lru_access(&l1i, b->lines[i]);
+	for (i = 0; i < b->n_pages; i++)
+		tlb2_access(&itlb4k, b->pages[i]);
+	for (i = 0; i < b->n_huge; i++)
+		lru_access(&itlb2m, b->huge[i]);
+	if (*p >= 0 && b->func >= 0 && b->at_entry) {
+		if (funcs[b->func].thunk) {
+			/* Keep waiting for the function the thunk reaches. */
+		} else {
+			add_edge(*p, b->func);
+			*p = -1;
+		}
+	} else {
+		*p = -1;
+	}
+	if (b->caller >= 0)
+		*p = b->caller;
+	pthread_mutex_unlock(&lock);
+}
+
+/* Append x to a[*n] unless it repeats the last element. */
+static void push(uint64_t *a, unsigned int *n, uint64_t x)
+{
+	if (!*n || a[*n - 1] != x)
+		a[(*n)++] = x;
+}
+
+static void block_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
+{
+	size_t n = qemu_plugin_tb_n_insns(tb), i;
+	struct block *b;
+
+	(void)id;
+	if (!n || qemu_plugin_tb_vaddr(tb) < KERNEL_START)
+		return;
+	b = calloc(1, sizeof(*b));
+	if (!b)
+		abort();
+	b->n_insns = n;
+	b->insn = calloc(n, sizeof(*b->insn));
+	/* An instruction spans at most two lines and two pages. */
+	b->lines = calloc(2 * n, sizeof(*b->lines));
+	b->pages = calloc(2 * n, sizeof(*b->pages));
+	b->huge = calloc(2 * n, sizeof(*b->huge));
+	if (!b->insn || !b->lines || !b->pages || !b->huge)
+		abort();
+	b->caller = -1;
+	for (i = 0; i < n; i++) {
+		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
+		uint64_t a = qemu_plugin_insn_vaddr(insn);
+		uint64_t last = a + qemu_plugin_insn_size(insn) - 1;
+
+		b->insn[i] = a;
+		push(b->lines, &b->n_lines, a >> 6);
+		push(b->lines, &b->n_lines, last >> 6);
+		push(b->pages, &b->n_pages, a >> 12);
+		push(b->pages, &b->n_pages, last >> 12);
+		push(b->huge, &b->n_huge, a >> 21);
+		push(b->huge, &b->n_huge, last >> 21);
+		if (i == n - 1 && is_call(qemu_plugin_insn_data(insn),
+					  qemu_plugin_insn_size(insn)))
+			b->caller = func_of(a);
+	}
+	b->func = func_of(b->insn[0]);
+	b->at_entry = b->func >= 0 && funcs[b->func].start == b->insn[0];
+
+	pthread_mutex_lock(&lock);
+	b->next = blocks;
+	blocks = b;
+	pthread_mutex_unlock(&lock);
+	qemu_plugin_register_vcpu_tb_exec_cb(tb, block_exec,
+					     QEMU_PLUGIN_CB_NO_REGS, b);
+}
+
+static FILE *open_out(const char *suffix, char **path)
+{
+	FILE *f;
+
+	*path = g_strconcat(out_prefix, suffix, NULL);
+	f = fopen(*path, "w");
+	if (!f)
+		fprintf(stderr, "kernel-fetch: cannot write %s\n", *path);
+	return f;
+}
+
+static int cmp_count(const void *a, const void *b)
+{
+	const struct func *x = *(struct func * const *)a;
+	const struct func *y = *(struct func * const *)b;
+
+	if (x->count != y->count)
+		return x->count < y->count ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
+static void per_1k(FILE *f, const char *name, uint64_t misses)
+{
+	fprintf(f, "%s %" PRIu64 "\n", name, misses);
+	fprintf(f, "%s_per_1k %.6f\n", name,
+		kernel_insns ? 1000.0 * misses / kernel_insns : 0.0);
+}
+
+static void at_exit(qemu_plugin_id_t id, void *p)
+{
+	struct func **order;
+	struct block *b;
+	uint64_t unknown = 0, total = 0;
+	GHashTableIter it;
+	gpointer k, v;
+	char *path;
+	size_t i, n = 0;
+	FILE *f;
+
+	(void)id;
+	(void)p;
+	for (b = blocks; b; b = b->next) {
+		for (i = 0; i < b->n_insns; i++) {
+			int fn = func_of(b->insn[i]);
+
+			if (fn < 0)
+				unknown += b->count;
+			else
+				funcs[fn].count += b->count;
+		}
+	}
+	order = calloc(n_funcs, sizeof(*order));
+	if (!order)
+		abort();
+	for (i = 0; i < n_funcs; i++)
+		if (funcs[i].count)
+			order[n++] = &funcs[i];
+	qsort(order, n, sizeof(*order), cmp_count);
+
+	f = open_out(".profile", &path);
+	if (f) {
+		for (i = 0; i < n; i++) {
+			fprintf(f, "%12" PRIu64 " %-40s %12.4f\n", order[i]->count,
+				order[i]->name,
+				(double)order[i]->count / (order[i]->end - order[i]->start));
+			total += order[i]->count;
+		}
+		if (unknown)
+			fprintf(f, "%12" PRIu64 " %-40s %12.4f\n", unknown, "*unknown*", 0.0);
+		fprintf(f, "%12" PRIu64 " %-40s %12.4f\n", total + unknown, "total", 0.0);
+		fclose(f);
+	}
+	g_free(path);
+
+	f = open_out(".edges", &path);
+	if (f) {
+		g_hash_table_iter_init(&it, edges);
+		while (g_hash_table_iter_next(&it, &k, &v)) {
+			uint64_t key = *(uint64_t *)k;
+
+			fprintf(f, "%" PRIu64 " %s %s\n", *(uint64_t *)v,
+				funcs[key >> 32].name, funcs[(uint32_t)key].name);
+		}
+		fclose(f);
+	}
+	g_free(path);
+
+	f = open_out(".stats", &path);
+	if (f) {
+		fprintf(f, "kernel_insns %" PRIu64 "\n", kernel_insns);
+		fprintf(f, "unknown_insns %" PRIu64 "\n", unknown);
+		fprintf(f, "functions %zu\n", n);
+		per_1k(f, "itlb4k_l1", itlb4k.l1.misses);
+		per_1k(f, "itlb4k_walk", itlb4k.walks);
+		per_1k(f, "itlb2m", itlb2m.misses);
+		per_1k(f, "l1i", l1i.misses);
+		fclose(f);
+	}
+	g_free(path);
+	free(order);
+}
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
+					   const qemu_info_t *info,
+					   int argc, char **argv)
+{
+	const char *map = NULL;
+	int i;
+
+	(void)info;
+	for (i = 0; i < argc; i++) {
+		if (!strncmp(argv[i], "map=", 4))
+			map = argv[i] + 4;
+		else if (!strncmp(argv[i], "out=", 4))
+			out_prefix = g_strdup(argv[i] + 4);
+		else {
+			fprintf(stderr, "kernel-fetch: unknown argument %s\n", argv[i]);
+			return -1;
+		}
+	}
+	if (!map || !out_prefix) {
+		fprintf(stderr, "kernel-fetch: needs map=System.map and out=PREFIX\n");
+		return -1;
+	}
+	if (read_map(map))
+		return -1;
+	if (lru_init(&l1i, 512, 8) || lru_init(&itlb2m, 8, 8) ||
+	    tlb2_init(&itlb4k, 64, 8, 1536, 12)) {
+		fprintf(stderr, "kernel-fetch: out of memory\n");
+		return -1;
+	}
+	for (i = 0; i < MAX_VCPUS; i++)
+		pending[i] = -1;
+	edges = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
+	qemu_plugin_register_vcpu_tb_trans_cb(id, block_trans);
+	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
+	return 0;
+}
