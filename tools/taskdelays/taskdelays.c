@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/wait.h>
 
@@ -30,18 +31,21 @@ struct td_opts {
 	unsigned int lines;
 };
 
-/* Set from the signal handler; lock-free atomics are signal safe. */
-static int td_stop;
+/*
+ * Set from the signal handler (lock-free atomics are signal safe): the
+ * last SIGINT or SIGTERM and how many came.
+ */
+static int td_stop_sig, td_stop_count;
 
 static void td_on_signal(int sig)
 {
-	(void)sig;
-	__atomic_store_n(&td_stop, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&td_stop_sig, sig, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&td_stop_count, 1, __ATOMIC_RELAXED);
 }
 
 static bool td_stopped(void)
 {
-	return __atomic_load_n(&td_stop, __ATOMIC_RELAXED);
+	return __atomic_load_n(&td_stop_count, __ATOMIC_RELAXED);
 }
 
 static void td_usage(FILE *f)
@@ -207,6 +211,7 @@ static int td_query(struct td_nl *nl, const struct td_opts *o)
 		td_nl_explain(err, what);
 		return err;
 	}
+	td_comm_from_proc(&st);
 	td_print_stats(stdout, &st, o->raw, o->verbose);
 	return 0;
 }
@@ -214,15 +219,28 @@ static int td_query(struct td_nl *nl, const struct td_opts *o)
 struct td_listen {
 	const struct td_opts *o;
 	unsigned int seen;
+	char comm[33];		/* of the last PID record */
 };
 
+/*
+ * An exit message is the PID record of the exiting thread, followed by
+ * the TGID record when the whole group is gone.  The group's name is in
+ * neither (and /proc has no more of it): use the last thread's.
+ */
 static void td_print_exit(const struct td_stats *st, void *arg)
 {
 	struct td_listen *l = arg;
+	struct td_stats rec = *st;
 
+	if (!rec.is_tgid && rec.have_comm)
+		snprintf(l->comm, sizeof(l->comm), "%s", rec.comm);
+	if (rec.is_tgid && !rec.have_comm && l->comm[0]) {
+		snprintf(rec.comm, sizeof(rec.comm), "%s", l->comm);
+		rec.have_comm = true;
+	}
 	if (l->o->count && l->seen >= l->o->count)
 		return;
-	td_print_stats(stdout, st, l->o->raw, l->o->verbose);
+	td_print_stats(stdout, &rec, l->o->raw, l->o->verbose);
 	fflush(stdout);
 	l->seen++;
 }
@@ -282,11 +300,43 @@ static void td_pick_child(const struct td_stats *st, void *arg)
 	}
 }
 
+/*
+ * Wait for the child; pass SIGINT or SIGTERM on to it (a terminal's
+ * SIGINT reaches it anyway), and kill it when a second one comes.
+ */
+static int td_wait_child(pid_t pid, int *status)
+{
+	int forwarded = 0;
+
+	while (waitpid(pid, status, 0) < 0) {
+		int count = __atomic_load_n(&td_stop_count, __ATOMIC_RELAXED);
+
+		if (errno != EINTR) {
+			perror("taskdelays: waitpid");
+			return -errno;
+		}
+		if (count > 1 && forwarded < 2) {
+			kill(pid, SIGKILL);
+			forwarded = 2;
+		} else if (count == 1 && !forwarded) {
+			kill(pid, __atomic_load_n(&td_stop_sig,
+						  __ATOMIC_RELAXED));
+			forwarded = 1;
+		}
+	}
+	return 0;
+}
+
+/* How long to look for the child's exit record among other tasks' */
+#define TD_RECORD_MS 2000
+
 static int td_command(struct td_nl *nl, const struct td_opts *o)
 {
 	const char *mask = o->cpumask ? o->cpumask : td_all_cpus();
 	struct td_child c = { 0 };
+	struct timespec start, now;
 	int status, err;
+	bool lost = false;
 
 	/* Register before the fork so the child's exit record is not missed */
 	err = td_nl_register(nl, mask, true);
@@ -308,25 +358,49 @@ static int td_command(struct td_nl *nl, const struct td_opts *o)
 			strerror(errno));
 		_exit(127);
 	}
-	while (waitpid(c.pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			perror("taskdelays: waitpid");
-			return -errno;
+	err = td_wait_child(c.pid, &status);
+	if (err)
+		return err;
+	/*
+	 * The kernel queues every exit record of the child (the TGID one
+	 * comes with the last thread's) before it wakes its parent, so they
+	 * are in the queue now, ahead of the records of tasks that exit
+	 * later.  Read until the TGID record or an empty queue, without
+	 * waiting for a pause that a busy system never makes; the time
+	 * bound only matters when records come faster than we read.
+	 */
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	for (;;) {
+		err = td_nl_recv(nl, 0, td_pick_child, &c);
+		if (err == -ENOBUFS) {
+			lost = true;
+			continue;
+		}
+		if (err < 0 && err != -EINTR)
+			break;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (c.have_tgid ||
+		    (now.tv_sec - start.tv_sec) * 1000 +
+		    (now.tv_nsec - start.tv_nsec) / 1000000 > TD_RECORD_MS) {
+			err = -EAGAIN;
+			break;
 		}
 	}
-	/* The kernel queues exit records before it wakes the parent. */
-	do {
-		err = td_nl_recv(nl, 100, td_pick_child, &c);
-	} while (err >= 0 || err == -EINTR);
 	td_nl_register(nl, mask, false);
 	if (err != -EAGAIN) {
 		td_nl_explain(err, "command");
 		return err;
 	}
 	if (!c.have_pid && !c.have_tgid) {
-		fprintf(stderr, "taskdelays: no exit record for %s (pid %d); did it exit on a CPU outside %s?\n",
-			o->argv[0], c.pid, mask);
+		fprintf(stderr, "taskdelays: no exit record for %s (pid %d); %s\n",
+			o->argv[0], c.pid, lost ?
+			"the socket overran and records were lost" :
+			"did it exit on a CPU outside the mask?");
 		return -ENOENT;
+	}
+	if (c.have_tgid && !c.tgid_st.have_comm && c.have_pid) {
+		memcpy(c.tgid_st.comm, c.pid_st.comm, sizeof(c.tgid_st.comm));
+		c.tgid_st.have_comm = c.pid_st.have_comm;
 	}
 	td_print_stats(stdout, c.have_tgid ? &c.tgid_st : &c.pid_st, o->raw,
 		       o->verbose);
@@ -371,7 +445,7 @@ int main(int argc, char **argv)
 		err = td_command(&nl, &o);
 		break;
 	case 'T':
-		err = td_top(&nl, o.interval_ms, o.count, o.lines);
+		err = td_top(&nl, o.interval_ms, o.count, o.lines, td_stopped);
 		break;
 	}
 	td_nl_close(&nl);

@@ -2,6 +2,7 @@
 /* Printing of TASKSTATS records for taskdelays */
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 #include <linux/taskstats.h>
 
 #include "taskdelays_print.h"
@@ -42,6 +43,24 @@ void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose)
 	if (verbose && st->have_cpu_run)
 		fprintf(f, "# cpu run real %" PRIu64 " ns, virtual %" PRIu64 " ns\n",
 			st->cpu_run_real_ns, st->cpu_run_virtual_ns);
+}
+
+void td_comm_from_proc(struct td_stats *st)
+{
+	char path[32];
+	FILE *f;
+
+	if (st->have_comm)
+		return;
+	snprintf(path, sizeof(path), "/proc/%" PRIu32 "/comm", st->id);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	if (fgets(st->comm, sizeof(st->comm), f)) {
+		st->comm[strcspn(st->comm, "\n")] = '\0';
+		st->have_comm = true;
+	}
+	fclose(f);
 }
 
 int td_check_delayacct(void)

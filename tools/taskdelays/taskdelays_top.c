@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "taskdelays_print.h"
 #include "taskdelays_top.h"
 
 struct td_sample {
@@ -44,7 +45,7 @@ static int td_cmp_growth(const void *a, const void *b)
 	return td_cmp_tgid(a, b);
 }
 
-static int td_set_add(struct td_set *set, const struct td_stats *st)
+static int td_set_add(struct td_set *set, struct td_stats *st)
 {
 	struct td_sample *s;
 	int i;
@@ -61,6 +62,7 @@ static int td_set_add(struct td_set *set, const struct td_stats *st)
 	s = &set->s[set->nr++];
 	memset(s, 0, sizeof(*s));
 	s->tgid = st->id;
+	td_comm_from_proc(st);
 	snprintf(s->comm, sizeof(s->comm), "%s", st->have_comm ? st->comm : "?");
 	for (i = 0; i < TD_NR_DELAYS; i++)
 		s->total[i] = st->delay[i].total_ns;
@@ -128,13 +130,13 @@ static void td_diff(struct td_set *cur, const struct td_set *prev)
 }
 
 static void td_print_top(struct td_set *cur, unsigned int lines,
-			 unsigned int interval_ms)
+			 double interval_ms)
 {
 	size_t i;
 	int j;
 
 	qsort(cur->s, cur->nr, sizeof(*cur->s), td_cmp_growth);
-	printf("\n%zu processes, delay growth in ms over %u ms:\n", cur->nr,
+	printf("\n%zu processes, delay growth in ms over %.0f ms:\n", cur->nr,
 	       interval_ms);
 	printf("%7s %-16s %9s", "TGID", "COMM", "TOTAL");
 	for (j = 0; j < TD_NR_DELAYS; j++)
@@ -153,25 +155,44 @@ static void td_print_top(struct td_set *cur, unsigned int lines,
 	qsort(cur->s, cur->nr, sizeof(*cur->s), td_cmp_tgid);
 }
 
+static double td_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
 int td_top(struct td_nl *nl, unsigned int interval_ms, unsigned int iterations,
-	   unsigned int lines)
+	   unsigned int lines, bool (*stopped)(void))
 {
 	struct td_set a = { 0 }, b = { 0 }, *cur = &a, *prev = &b, *t;
 	struct timespec ts = {
 		.tv_sec = interval_ms / 1000,
 		.tv_nsec = (interval_ms % 1000) * 1000000L,
 	};
+	double t_prev, t_cur;
 	unsigned int n;
 	int err;
 
+	/*
+	 * Sampling every process takes time of its own, and a signal cuts
+	 * the sleep short: the growth is over the time that really passed
+	 * between the starts of two samples.
+	 */
+	t_prev = td_now_ms();
 	err = td_sample_all(nl, prev);
 	for (n = 0; !err && (!iterations || n < iterations); n++) {
 		nanosleep(&ts, NULL);
+		if (stopped())
+			break;
+		t_cur = td_now_ms();
 		err = td_sample_all(nl, cur);
 		if (err)
 			break;
 		td_diff(cur, prev);
-		td_print_top(cur, lines, interval_ms);
+		td_print_top(cur, lines, t_cur - t_prev);
+		t_prev = t_cur;
 		t = cur;
 		cur = prev;
 		prev = t;

@@ -88,6 +88,8 @@ static void td_fill_comm(struct td_stats *st, const struct taskstats *ts)
 		st->comm[i] = (c >= 0x20 && c < 0x7f) ? c : '?';
 	}
 	st->comm[i] = '\0';
+	/* TGID records leave ac_comm empty: no name, not an empty one */
+	st->have_comm = i > 0;
 }
 
 static int td_fill_stats(struct td_msg *msg, struct td_stats *st,
