@@ -3,8 +3,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include <linux/taskstats.h>
-
+#include "taskstats_layout.h"
 #include "taskdelays_print.h"
 
 #define TD_SYSCTL "/proc/sys/kernel/task_delayacct"
@@ -15,9 +14,9 @@ void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose)
 
 	fprintf(f, "%s %" PRIu32 " (%s)\n", st->is_tgid ? "TGID" : "PID",
 		st->id, st->have_comm ? st->comm : "?");
-	if (verbose || st->version > TASKSTATS_VERSION)
+	if (verbose || st->version > TD_TS_KNOWN_VERSION)
 		fprintf(f, "# taskstats version %u, %zu bytes%s\n", st->version,
-			st->len, st->version > TASKSTATS_VERSION ?
+			st->len, st->version > TD_TS_KNOWN_VERSION ?
 			", newer than this tool knows: extra fields ignored" : "");
 	if (!raw)
 		fprintf(f, "%-10s %12s %16s %14s\n", "delay", "count",
@@ -37,8 +36,12 @@ void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose)
 				v->count, v->total_ns);
 			continue;
 		}
-		fprintf(f, "%-10s %12" PRIu64 " %16" PRIu64 " %14.3f\n", name,
+		fprintf(f, "%-10s %12" PRIu64 " %16" PRIu64 " %14.3f", name,
 			v->count, v->total_ns, td_delay_avg_ns(v) / 1e6);
+		if (v->have_minmax)
+			fprintf(f, "  max %.3f min %.3f ms", v->max_ns / 1e6,
+				v->min_ns / 1e6);
+		fprintf(f, "\n");
 	}
 	if (verbose && st->have_cpu_run)
 		fprintf(f, "# cpu run real %" PRIu64 " ns, virtual %" PRIu64 " ns\n",
