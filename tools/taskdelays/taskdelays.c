@@ -29,6 +29,9 @@ struct td_opts {
 	unsigned int interval_ms;
 	unsigned int count;
 	unsigned int lines;
+	int sort;
+	bool threads;
+	bool json;
 };
 
 /*
@@ -67,6 +70,10 @@ static void td_usage(FILE *f)
 		"  -i, --interval MS    interval of -T (default 1000)\n"
 		"  -n, --count N        stop -l after N records, -T after N rounds\n"
 		"  -N, --lines N        processes shown by -T (default 10)\n"
+		"  -s, --sort KEY       -T order: total (default) or a delay type\n"
+		"  -H, --threads        -T shows threads instead of processes\n"
+		"  -J, --json           -T prints one JSON object per round\n"
+		"                       (-T -n N is the batch mode: N rounds, plain text)\n"
 		"  -r, --raw            print \"<type>: <count> <total_ns>\" lines, the\n"
 		"                       format of /proc/<pid>/delays\n"
 		"  -v, --verbose        also print the taskstats version and length\n"
@@ -115,6 +122,9 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 		{ "interval", required_argument, NULL, 'i' },
 		{ "count", required_argument, NULL, 'n' },
 		{ "lines", required_argument, NULL, 'N' },
+		{ "sort", required_argument, NULL, 's' },
+		{ "threads", no_argument, NULL, 'H' },
+		{ "json", no_argument, NULL, 'J' },
 		{ "raw", no_argument, NULL, 'r' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -124,7 +134,7 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 	int c;
 
 	/* '+': stop at the command of -c, its options are its own */
-	while ((c = getopt_long(argc, argv, "+p:t:clm:Ti:n:N:rvh", lopts,
+	while ((c = getopt_long(argc, argv, "+p:t:clm:Ti:n:N:s:HJrvh", lopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'p':
@@ -156,6 +166,20 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 			if (td_parse_uint(optarg, UINT32_MAX, &v))
 				return -1;
 			o->lines = v;
+			break;
+		case 's':
+			o->sort = td_top_sort_key(optarg);
+			if (o->sort < -1) {
+				fprintf(stderr, "taskdelays: unknown sort key '%s'\n",
+					optarg);
+				return -1;
+			}
+			break;
+		case 'H':
+			o->threads = true;
+			break;
+		case 'J':
+			o->json = true;
 			break;
 		case 'r':
 			o->raw = true;
@@ -415,7 +439,8 @@ static int td_command(struct td_nl *nl, const struct td_opts *o)
 
 int main(int argc, char **argv)
 {
-	struct td_opts o = { .interval_ms = 1000, .lines = 10 };
+	struct td_opts o = { .interval_ms = 1000, .lines = 10, .sort = -1 };
+	struct td_top_opts top;
 	struct sigaction sa = { .sa_handler = td_on_signal };
 	struct td_nl nl;
 	int err;
@@ -445,7 +470,12 @@ int main(int argc, char **argv)
 		err = td_command(&nl, &o);
 		break;
 	case 'T':
-		err = td_top(&nl, o.interval_ms, o.count, o.lines, td_stopped);
+		top = (struct td_top_opts){
+			.interval_ms = o.interval_ms, .iterations = o.count,
+			.lines = o.lines, .sort = o.sort, .threads = o.threads,
+			.json = o.json, .stopped = td_stopped,
+		};
+		err = td_top(&nl, &top);
 		break;
 	}
 	td_nl_close(&nl);

@@ -240,9 +240,9 @@ static void test_comm_everywhere(void)
 	line = strstr(out, "TGID");
 	while (line && (line = strchr(line, '\n')) && *++line) {
 		char name[64];
-		int tgid;
+		int tgid, tgid2;
 
-		if (sscanf(line, "%d %63s", &tgid, name) != 2)
+		if (sscanf(line, "%d %d %63s", &tgid, &tgid2, name) != 3)
 			break;
 		rows++;
 		/* a process may exit during the round: compare the ones that stay */
