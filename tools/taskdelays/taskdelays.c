@@ -231,6 +231,19 @@ static int td_query(struct td_nl *nl, const struct td_opts *o)
 	snprintf(what, sizeof(what), "%s %lu", o->mode == 't' ? "tgid" : "pid",
 		 o->id);
 	err = td_nl_query(nl, o->mode == 't', o->id, &st);
+	if (err == -EPERM) {
+		/* without CAP_NET_ADMIN: the ptrace-read rule of /proc */
+		int perr = td_stats_from_proc(o->mode == 't', o->id, &st);
+
+		if (!perr) {
+			fprintf(stderr, "taskdelays: no CAP_NET_ADMIN for TASKSTATS; read /proc/%lu%s/delays instead\n",
+				o->id, o->mode == 't' ? "" : "/task/<tid>");
+			err = 0;
+		} else {
+			fprintf(stderr, "taskdelays: %s: /proc/<pid>/delays: %s\n",
+				what, strerror(-perr));
+		}
+	}
 	if (err) {
 		td_nl_explain(err, what);
 		return err;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Printing of TASKSTATS records for taskdelays */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -64,6 +65,47 @@ void td_comm_from_proc(struct td_stats *st)
 		st->have_comm = true;
 	}
 	fclose(f);
+}
+
+int td_stats_from_proc(bool tgid, unsigned long id, struct td_stats *st)
+{
+	char path[64], line[128];
+	FILE *f;
+	int i;
+
+	if (tgid)
+		snprintf(path, sizeof(path), "/proc/%lu/delays", id);
+	else
+		snprintf(path, sizeof(path), "/proc/%lu/task/%lu/delays", id, id);
+	f = fopen(path, "r");
+	if (!f)
+		return -errno;
+	memset(st, 0, sizeof(*st));
+	st->is_tgid = tgid;
+	st->id = id;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long count, total;
+		char key[32];
+
+		/* keys this tool does not know are skipped, as documented */
+		if (sscanf(line, "%31[a-z]: %llu %llu", key, &count, &total) != 3)
+			continue;
+		for (i = 0; i < TD_NR_DELAYS; i++) {
+			if (strcmp(key, td_delays[i].name))
+				continue;
+			st->delay[i].present = true;
+			st->delay[i].count = count;
+			st->delay[i].total_ns = total;
+		}
+	}
+	if (ferror(f)) {
+		i = -errno;
+		fclose(f);
+		return i;
+	}
+	fclose(f);
+	td_comm_from_proc(st);
+	return 0;
 }
 
 int td_check_delayacct(void)
