@@ -34,11 +34,12 @@ DISKS      := $(BUILD)/disks/vda.img $(BUILD)/disks/vdb.img
 # The parts of the project; each has a Makefile with some of the targets
 # all, check, guest, bench, fuzz.
 HOST_PARTS  := generator cocci tools/taskdelays qemu/plugin
-HOST_CHECK_PARTS   := generator tools/taskdelays tests/modparm
+HOST_CHECK_PARTS   := generator tools/taskdelays tests/modparm handwritten
 # These also compile against or inspect the built kernel.
 KERNEL_CHECK_PARTS := cocci tests/reorder qemu/plugin
-GUEST_PARTS := tests/guest tests/modparm tools/taskdelays tests/reorder
-BENCH_PARTS := generator cocci tests/reorder tools/taskdelays
+GUEST_PARTS := tests/guest tests/modparm handwritten/delays/tests \
+	       tools/taskdelays tests/reorder
+BENCH_PARTS := generator cocci tests/reorder handwritten/delays/tests
 FUZZ_PARTS  := generator tools/taskdelays
 # A part listed here without its Makefile is an error, not a part skipped.
 present = $(foreach d,$(1),$(if $(wildcard $(d)/Makefile),$(d),\

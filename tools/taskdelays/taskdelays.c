@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/wait.h>
 
@@ -28,20 +29,26 @@ struct td_opts {
 	unsigned int interval_ms;
 	unsigned int count;
 	unsigned int lines;
+	int sort;
+	bool threads;
+	bool json;
 };
 
-/* Set from the signal handler; lock-free atomics are signal safe. */
-static int td_stop;
+/*
+ * Set from the signal handler (lock-free atomics are signal safe): the
+ * last SIGINT or SIGTERM and how many came.
+ */
+static int td_stop_sig, td_stop_count;
 
 static void td_on_signal(int sig)
 {
-	(void)sig;
-	__atomic_store_n(&td_stop, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&td_stop_sig, sig, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&td_stop_count, 1, __ATOMIC_RELAXED);
 }
 
 static bool td_stopped(void)
 {
-	return __atomic_load_n(&td_stop, __ATOMIC_RELAXED);
+	return __atomic_load_n(&td_stop_count, __ATOMIC_RELAXED);
 }
 
 static void td_usage(FILE *f)
@@ -63,6 +70,10 @@ static void td_usage(FILE *f)
 		"  -i, --interval MS    interval of -T (default 1000)\n"
 		"  -n, --count N        stop -l after N records, -T after N rounds\n"
 		"  -N, --lines N        processes shown by -T (default 10)\n"
+		"  -s, --sort KEY       -T order: total (default) or a delay type\n"
+		"  -H, --threads        -T shows threads instead of processes\n"
+		"  -J, --json           -T prints one JSON object per round\n"
+		"                       (-T -n N is the batch mode: N rounds, plain text)\n"
 		"  -r, --raw            print \"<type>: <count> <total_ns>\" lines, the\n"
 		"                       format of /proc/<pid>/delays\n"
 		"  -v, --verbose        also print the taskstats version and length\n"
@@ -111,6 +122,9 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 		{ "interval", required_argument, NULL, 'i' },
 		{ "count", required_argument, NULL, 'n' },
 		{ "lines", required_argument, NULL, 'N' },
+		{ "sort", required_argument, NULL, 's' },
+		{ "threads", no_argument, NULL, 'H' },
+		{ "json", no_argument, NULL, 'J' },
 		{ "raw", no_argument, NULL, 'r' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -120,7 +134,7 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 	int c;
 
 	/* '+': stop at the command of -c, its options are its own */
-	while ((c = getopt_long(argc, argv, "+p:t:clm:Ti:n:N:rvh", lopts,
+	while ((c = getopt_long(argc, argv, "+p:t:clm:Ti:n:N:s:HJrvh", lopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'p':
@@ -152,6 +166,20 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 			if (td_parse_uint(optarg, UINT32_MAX, &v))
 				return -1;
 			o->lines = v;
+			break;
+		case 's':
+			o->sort = td_top_sort_key(optarg);
+			if (o->sort < -1) {
+				fprintf(stderr, "taskdelays: unknown sort key '%s'\n",
+					optarg);
+				return -1;
+			}
+			break;
+		case 'H':
+			o->threads = true;
+			break;
+		case 'J':
+			o->json = true;
 			break;
 		case 'r':
 			o->raw = true;
@@ -203,10 +231,24 @@ static int td_query(struct td_nl *nl, const struct td_opts *o)
 	snprintf(what, sizeof(what), "%s %lu", o->mode == 't' ? "tgid" : "pid",
 		 o->id);
 	err = td_nl_query(nl, o->mode == 't', o->id, &st);
+	if (err == -EPERM) {
+		/* without CAP_NET_ADMIN: the ptrace-read rule of /proc */
+		int perr = td_stats_from_proc(o->mode == 't', o->id, &st);
+
+		if (!perr) {
+			fprintf(stderr, "taskdelays: no CAP_NET_ADMIN for TASKSTATS; read /proc/%lu%s/delays instead\n",
+				o->id, o->mode == 't' ? "" : "/task/<tid>");
+			err = 0;
+		} else {
+			fprintf(stderr, "taskdelays: %s: /proc/<pid>/delays: %s\n",
+				what, strerror(-perr));
+		}
+	}
 	if (err) {
 		td_nl_explain(err, what);
 		return err;
 	}
+	td_comm_from_proc(&st);
 	td_print_stats(stdout, &st, o->raw, o->verbose);
 	return 0;
 }
@@ -214,15 +256,28 @@ static int td_query(struct td_nl *nl, const struct td_opts *o)
 struct td_listen {
 	const struct td_opts *o;
 	unsigned int seen;
+	char comm[33];		/* of the last PID record */
 };
 
+/*
+ * An exit message is the PID record of the exiting thread, followed by
+ * the TGID record when the whole group is gone.  The group's name is in
+ * neither (and /proc has no more of it): use the last thread's.
+ */
 static void td_print_exit(const struct td_stats *st, void *arg)
 {
 	struct td_listen *l = arg;
+	struct td_stats rec = *st;
 
+	if (!rec.is_tgid && rec.have_comm)
+		snprintf(l->comm, sizeof(l->comm), "%s", rec.comm);
+	if (rec.is_tgid && !rec.have_comm && l->comm[0]) {
+		snprintf(rec.comm, sizeof(rec.comm), "%s", l->comm);
+		rec.have_comm = true;
+	}
 	if (l->o->count && l->seen >= l->o->count)
 		return;
-	td_print_stats(stdout, st, l->o->raw, l->o->verbose);
+	td_print_stats(stdout, &rec, l->o->raw, l->o->verbose);
 	fflush(stdout);
 	l->seen++;
 }
@@ -282,11 +337,43 @@ static void td_pick_child(const struct td_stats *st, void *arg)
 	}
 }
 
+/*
+ * Wait for the child; pass SIGINT or SIGTERM on to it (a terminal's
+ * SIGINT reaches it anyway), and kill it when a second one comes.
+ */
+static int td_wait_child(pid_t pid, int *status)
+{
+	int forwarded = 0;
+
+	while (waitpid(pid, status, 0) < 0) {
+		int count = __atomic_load_n(&td_stop_count, __ATOMIC_RELAXED);
+
+		if (errno != EINTR) {
+			perror("taskdelays: waitpid");
+			return -errno;
+		}
+		if (count > 1 && forwarded < 2) {
+			kill(pid, SIGKILL);
+			forwarded = 2;
+		} else if (count == 1 && !forwarded) {
+			kill(pid, __atomic_load_n(&td_stop_sig,
+						  __ATOMIC_RELAXED));
+			forwarded = 1;
+		}
+	}
+	return 0;
+}
+
+/* How long to look for the child's exit record among other tasks' */
+#define TD_RECORD_MS 2000
+
 static int td_command(struct td_nl *nl, const struct td_opts *o)
 {
 	const char *mask = o->cpumask ? o->cpumask : td_all_cpus();
 	struct td_child c = { 0 };
+	struct timespec start, now;
 	int status, err;
+	bool lost = false;
 
 	/* Register before the fork so the child's exit record is not missed */
 	err = td_nl_register(nl, mask, true);
@@ -308,25 +395,49 @@ static int td_command(struct td_nl *nl, const struct td_opts *o)
 			strerror(errno));
 		_exit(127);
 	}
-	while (waitpid(c.pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			perror("taskdelays: waitpid");
-			return -errno;
+	err = td_wait_child(c.pid, &status);
+	if (err)
+		return err;
+	/*
+	 * The kernel queues every exit record of the child (the TGID one
+	 * comes with the last thread's) before it wakes its parent, so they
+	 * are in the queue now, ahead of the records of tasks that exit
+	 * later.  Read until the TGID record or an empty queue, without
+	 * waiting for a pause that a busy system never makes; the time
+	 * bound only matters when records come faster than we read.
+	 */
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	for (;;) {
+		err = td_nl_recv(nl, 0, td_pick_child, &c);
+		if (err == -ENOBUFS) {
+			lost = true;
+			continue;
+		}
+		if (err < 0 && err != -EINTR)
+			break;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (c.have_tgid ||
+		    (now.tv_sec - start.tv_sec) * 1000 +
+		    (now.tv_nsec - start.tv_nsec) / 1000000 > TD_RECORD_MS) {
+			err = -EAGAIN;
+			break;
 		}
 	}
-	/* The kernel queues exit records before it wakes the parent. */
-	do {
-		err = td_nl_recv(nl, 100, td_pick_child, &c);
-	} while (err >= 0 || err == -EINTR);
 	td_nl_register(nl, mask, false);
 	if (err != -EAGAIN) {
 		td_nl_explain(err, "command");
 		return err;
 	}
 	if (!c.have_pid && !c.have_tgid) {
-		fprintf(stderr, "taskdelays: no exit record for %s (pid %d); did it exit on a CPU outside %s?\n",
-			o->argv[0], c.pid, mask);
+		fprintf(stderr, "taskdelays: no exit record for %s (pid %d); %s\n",
+			o->argv[0], c.pid, lost ?
+			"the socket overran and records were lost" :
+			"did it exit on a CPU outside the mask?");
 		return -ENOENT;
+	}
+	if (c.have_tgid && !c.tgid_st.have_comm && c.have_pid) {
+		memcpy(c.tgid_st.comm, c.pid_st.comm, sizeof(c.tgid_st.comm));
+		c.tgid_st.have_comm = c.pid_st.have_comm;
 	}
 	td_print_stats(stdout, c.have_tgid ? &c.tgid_st : &c.pid_st, o->raw,
 		       o->verbose);
@@ -341,7 +452,8 @@ static int td_command(struct td_nl *nl, const struct td_opts *o)
 
 int main(int argc, char **argv)
 {
-	struct td_opts o = { .interval_ms = 1000, .lines = 10 };
+	struct td_opts o = { .interval_ms = 1000, .lines = 10, .sort = -1 };
+	struct td_top_opts top;
 	struct sigaction sa = { .sa_handler = td_on_signal };
 	struct td_nl nl;
 	int err;
@@ -371,7 +483,12 @@ int main(int argc, char **argv)
 		err = td_command(&nl, &o);
 		break;
 	case 'T':
-		err = td_top(&nl, o.interval_ms, o.count, o.lines);
+		top = (struct td_top_opts){
+			.interval_ms = o.interval_ms, .iterations = o.count,
+			.lines = o.lines, .sort = o.sort, .threads = o.threads,
+			.json = o.json, .stopped = td_stopped,
+		};
+		err = td_top(&nl, &top);
 		break;
 	}
 	td_nl_close(&nl);

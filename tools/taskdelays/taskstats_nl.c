@@ -192,6 +192,8 @@ int td_nl_query(struct td_nl *nl, bool tgid, uint32_t id, struct td_stats *st)
 	/* The answer is synchronous; exit records of a listener may come first */
 	while (!want.found) {
 		err = td_nl_recv(nl, 5000, td_pick, &want);
+		if (err == -EINTR)	/* the caller checks for signals */
+			continue;
 		if (err < 0)
 			return err == -EAGAIN ? -ETIMEDOUT : err;
 	}

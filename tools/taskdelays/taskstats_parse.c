@@ -2,11 +2,11 @@
 /*
  * Parser for TASKSTATS generic netlink replies, see taskstats_parse.h.
  *
- * struct taskstats only grows at its end, one version at a time.  A
- * reply may come from an older kernel (shorter struct, fewer fields) or a
- * newer one (longer struct than our header): copy what fits into a zeroed
- * struct and mark a field present only when both the version the kernel
- * reports and the length it sent cover it.
+ * A reply may come from an older kernel (shorter struct, fewer fields) or
+ * a newer one than the uapi header we were built with, and version 15
+ * moved fields around (taskstats_layout.h).  So fields are read from the
+ * payload at the offset of the layout its version names, and a field is
+ * present only when both that version and the length sent cover it.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -18,12 +18,13 @@
 #include <netlink/msg.h>
 #include <linux/taskstats.h>
 
+#include "taskstats_layout.h"
 #include "taskstats_parse.h"
 
 #define DELAY(n, t, v) {						\
 	.name = #n, .title = t, .since = v,				\
-	.count_off = offsetof(struct taskstats, n##_count),		\
-	.total_off = offsetof(struct taskstats, n##_delay_total),	\
+	.count_off = offsetof(struct td_ts14, n##_count),		\
+	.total_off = offsetof(struct td_ts14, n##_delay_total),	\
 }
 
 /* Versions from the history of include/uapi/linux/taskstats.h */
@@ -35,10 +36,13 @@ const struct td_delay_desc td_delays[TD_NR_DELAYS] = {
 	[TD_THRASHING]	= DELAY(thrashing, "THRASHING", 9),
 	[TD_COMPACT]	= DELAY(compact, "COMPACT", 11),
 	[TD_WPCOPY]	= DELAY(wpcopy, "WPCOPY", 13),
+	[TD_IRQ]	= DELAY(irq, "IRQ", 14),
 };
 
 /* Basic accounting fields (ac_comm and on) arrived in version 2 */
 #define TD_BASIC_SINCE 2
+/* Max and min of every delay: mid-struct in 15, at the end from 16 */
+#define TD_MINMAX_SINCE 15
 
 static struct nla_policy td_policy[TASKSTATS_TYPE_MAX + 1] = {
 	[TASKSTATS_TYPE_PID]		= { .type = NLA_U32 },
@@ -58,86 +62,131 @@ static int td_fail(struct td_msg *msg, const char *fmt, ...)
 	return -EINVAL;
 }
 
+/*
+ * Where a field at @off14 in the version 14 layout is in the layout of
+ * @version: version 15 has a max and a min after each delay total that
+ * comes before it.
+ */
+static size_t td_off(unsigned int version, size_t off14)
+{
+	size_t off = off14;
+	int i;
+
+	if (version != 15)
+		return off14;
+	for (i = 0; i < TD_NR_DELAYS; i++)
+		if (td_delays[i].total_off < off14)
+			off += sizeof(struct td_ts_minmax);
+	return off;
+}
+
+static size_t td_minmax_off(unsigned int version, int delay)
+{
+	if (version == 15)
+		return td_off(15, td_delays[delay].total_off) +
+		       sizeof(uint64_t);
+	return offsetof(struct td_ts16, minmax[delay]);
+}
+
 static bool td_covers(const struct td_stats *st, unsigned int since,
 		      size_t off, size_t size)
 {
 	return st->version >= since && st->len >= off + size;
 }
 
-static uint64_t td_u64_at(const struct taskstats *ts, size_t off)
+static uint64_t td_u64_at(const void *payload, size_t off)
 {
 	uint64_t v;
 
-	memcpy(&v, (const char *)ts + off, sizeof(v));
+	memcpy(&v, (const char *)payload + off, sizeof(v));
 	return v;
 }
 
-static void td_fill_comm(struct td_stats *st, const struct taskstats *ts)
+static uint32_t td_u32_at(const void *payload, size_t off)
 {
+	uint32_t v;
+
+	memcpy(&v, (const char *)payload + off, sizeof(v));
+	return v;
+}
+
+static void td_fill_comm(struct td_stats *st, const void *payload)
+{
+	size_t off = td_off(st->version, offsetof(struct td_ts14, ac_comm));
+	const char *comm = (const char *)payload + off;
 	size_t i;
 
-	st->have_comm = td_covers(st, TD_BASIC_SINCE,
-				  offsetof(struct taskstats, ac_comm),
-				  sizeof(ts->ac_comm));
-	if (!st->have_comm)
+	if (!td_covers(st, TD_BASIC_SINCE, off, TD_TS_COMM_LEN))
 		return;
 	/* The kernel NUL-terminates, but a reply is not trusted to. */
-	for (i = 0; i < sizeof(ts->ac_comm) && ts->ac_comm[i]; i++) {
-		unsigned char c = ts->ac_comm[i];
+	for (i = 0; i < TD_TS_COMM_LEN && comm[i]; i++) {
+		unsigned char c = comm[i];
 
 		st->comm[i] = (c >= 0x20 && c < 0x7f) ? c : '?';
 	}
 	st->comm[i] = '\0';
+	/* TGID records leave ac_comm empty: no name, not an empty one */
+	st->have_comm = i > 0;
+}
+
+static void td_fill_delay(struct td_stats *st, const void *payload, int i)
+{
+	const struct td_delay_desc *d = &td_delays[i];
+	struct td_delay_val *v = &st->delay[i];
+	size_t count = td_off(st->version, d->count_off);
+	size_t total = td_off(st->version, d->total_off);
+	size_t mm = td_minmax_off(st->version, i);
+
+	v->present = td_covers(st, d->since, count, sizeof(uint64_t)) &&
+		     td_covers(st, d->since, total, sizeof(uint64_t));
+	if (!v->present)
+		return;
+	v->count = td_u64_at(payload, count);
+	v->total_ns = td_u64_at(payload, total);
+	v->have_minmax = td_covers(st, TD_MINMAX_SINCE, mm,
+				   sizeof(struct td_ts_minmax));
+	if (v->have_minmax) {
+		v->max_ns = td_u64_at(payload, mm);
+		v->min_ns = td_u64_at(payload, mm + sizeof(uint64_t));
+	}
 }
 
 static int td_fill_stats(struct td_msg *msg, struct td_stats *st,
 			 const struct nlattr *attr)
 {
-	struct taskstats ts;
-	size_t len = nla_len(attr);
+	const void *payload = nla_data(attr);
+	size_t len = nla_len(attr), off;
 	uint16_t version;
 	int i;
 
 	if (len < sizeof(version))
 		return td_fail(msg, "taskstats payload of %zu bytes has no version",
 			       len);
-	memcpy(&version, nla_data(attr), sizeof(version));
+	memcpy(&version, payload, sizeof(version));
 	if (version == 0)
 		return td_fail(msg, "taskstats version 0 is not valid");
-
-	memset(&ts, 0, sizeof(ts));
-	memcpy(&ts, nla_data(attr), len < sizeof(ts) ? len : sizeof(ts));
 	st->version = version;
 	st->len = len;
 
-	for (i = 0; i < TD_NR_DELAYS; i++) {
-		const struct td_delay_desc *d = &td_delays[i];
-		struct td_delay_val *v = &st->delay[i];
+	for (i = 0; i < TD_NR_DELAYS; i++)
+		td_fill_delay(st, payload, i);
 
-		v->present = td_covers(st, d->since, d->count_off, 8) &&
-			     td_covers(st, d->since, d->total_off, 8);
-		if (!v->present)
-			continue;
-		v->count = td_u64_at(&ts, d->count_off);
-		v->total_ns = td_u64_at(&ts, d->total_off);
-	}
-
-	st->have_cpu_run = td_covers(st, 1,
-				     offsetof(struct taskstats, cpu_run_virtual_total),
-				     sizeof(ts.cpu_run_virtual_total));
+	off = td_off(version, offsetof(struct td_ts14, cpu_run_real_total));
+	st->have_cpu_run = td_covers(st, 1, off, 2 * sizeof(uint64_t));
 	if (st->have_cpu_run) {
-		st->cpu_run_real_ns = ts.cpu_run_real_total;
-		st->cpu_run_virtual_ns = ts.cpu_run_virtual_total;
+		st->cpu_run_real_ns = td_u64_at(payload, off);
+		st->cpu_run_virtual_ns = td_u64_at(payload,
+						   off + sizeof(uint64_t));
 	}
 
-	st->have_ids = td_covers(st, TD_BASIC_SINCE,
-				 offsetof(struct taskstats, ac_ppid),
-				 sizeof(ts.ac_ppid));
+	off = td_off(version, offsetof(struct td_ts14, ac_ppid));
+	st->have_ids = td_covers(st, TD_BASIC_SINCE, off, sizeof(uint32_t));
 	if (st->have_ids) {
-		st->uid = ts.ac_uid;
-		st->ppid = ts.ac_ppid;
+		st->uid = td_u32_at(payload, td_off(version,
+				    offsetof(struct td_ts14, ac_uid)));
+		st->ppid = td_u32_at(payload, off);
 	}
-	td_fill_comm(st, &ts);
+	td_fill_comm(st, payload);
 	return 0;
 }
 

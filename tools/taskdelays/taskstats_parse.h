@@ -21,6 +21,7 @@ enum td_delay {
 	TD_THRASHING,
 	TD_COMPACT,
 	TD_WPCOPY,
+	TD_IRQ,
 	TD_NR_DELAYS,
 };
 
@@ -29,8 +30,8 @@ struct td_delay_desc {
 	const char *name;	/* key, as in /proc/<pid>/delays */
 	const char *title;	/* column title for humans */
 	unsigned int since;	/* first TASKSTATS_VERSION that has it */
-	size_t count_off;	/* offsetof(struct taskstats, <x>_count) */
-	size_t total_off;	/* offsetof(struct taskstats, <x>_delay_total) */
+	size_t count_off;	/* offsetof(struct td_ts14, <x>_count) */
+	size_t total_off;	/* offsetof(struct td_ts14, <x>_delay_total) */
 };
 
 extern const struct td_delay_desc td_delays[TD_NR_DELAYS];
@@ -39,6 +40,9 @@ struct td_delay_val {
 	bool present;		/* the kernel's struct version/length has it */
 	uint64_t count;
 	uint64_t total_ns;
+	bool have_minmax;	/* version 15 on: longest and shortest delay */
+	uint64_t max_ns;
+	uint64_t min_ns;
 };
 
 /* One struct taskstats as the kernel sent it, plus what we made of it */

@@ -17,6 +17,7 @@
 #include <netlink/msg.h>
 #include <linux/taskstats.h>
 
+#include "taskstats_layout.h"
 #include "taskstats_parse.h"
 #include "tests/test_family.h"
 
@@ -105,7 +106,7 @@ static int parse(struct nl_msg *msg, struct td_msg *out, const char *seed)
 }
 
 /* Distinct values in every delay field, so mixed-up offsets show. */
-static void fill(struct taskstats *ts, uint16_t version)
+static void fill(struct td_ts14 *ts, uint16_t version)
 {
 	memset(ts, 0, sizeof(*ts));
 	ts->version = version;
@@ -123,6 +124,8 @@ static void fill(struct taskstats *ts, uint16_t version)
 	ts->compact_delay_total = 6600000006ULL;
 	ts->wpcopy_count = 77;
 	ts->wpcopy_delay_total = 7700000007ULL;
+	ts->irq_count = 88;
+	ts->irq_delay_total = 8800000008ULL;
 	ts->cpu_run_real_total = 123;
 	ts->cpu_run_virtual_total = 456;
 	ts->ac_uid = 1000;
@@ -130,7 +133,7 @@ static void fill(struct taskstats *ts, uint16_t version)
 	snprintf(ts->ac_comm, sizeof(ts->ac_comm), "worker");
 }
 
-static uint64_t field(const struct taskstats *ts, size_t off)
+static uint64_t field(const struct td_ts14 *ts, size_t off)
 {
 	uint64_t v;
 
@@ -138,7 +141,7 @@ static uint64_t field(const struct taskstats *ts, size_t off)
 	return v;
 }
 
-static bool same_delays(const struct td_stats *st, const struct taskstats *ts,
+static bool same_delays(const struct td_stats *st, const struct td_ts14 *ts,
 			bool expect_present[TD_NR_DELAYS])
 {
 	int i;
@@ -158,9 +161,10 @@ static bool same_delays(const struct td_stats *st, const struct taskstats *ts,
 
 static void test_current_version(void)
 {
-	bool all[TD_NR_DELAYS] = { true, true, true, true, true, true, true };
+	bool all[TD_NR_DELAYS] = { true, true, true, true, true, true, true,
+				   TASKSTATS_VERSION >= 14 };
 	struct td_msg m;
-	struct taskstats ts;
+	struct td_ts14 ts;
 	struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = 4242, .stats = &ts,
 			  .stats_len = sizeof(ts) };
 	struct nl_msg *msg;
@@ -185,7 +189,7 @@ static void test_current_version(void)
 
 static void test_exit_pid_and_tgid(void)
 {
-	struct taskstats tp, tg;
+	struct td_ts14 tp, tg;
 	struct aggr a[2] = {
 		{ TASKSTATS_TYPE_AGGR_PID, .id = 10, .stats = &tp,
 		  .stats_len = sizeof(tp) },
@@ -211,9 +215,9 @@ static void test_exit_pid_and_tgid(void)
 static void test_version1(void)
 {
 	bool v1[TD_NR_DELAYS] = { true, true, true, false, false, false, false };
-	struct taskstats ts;
+	struct td_ts14 ts;
 	struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = 1, .stats = &ts,
-			  .stats_len = offsetof(struct taskstats, ac_comm) };
+			  .stats_len = offsetof(struct td_ts14, ac_comm) };
 	struct nl_msg *msg;
 	struct td_msg m;
 	int ret;
@@ -231,7 +235,7 @@ static void test_version1(void)
 static void test_version_gates_fields(void)
 {
 	bool v10[TD_NR_DELAYS] = { true, true, true, true, true, false, false };
-	struct taskstats ts;
+	struct td_ts14 ts;
 	struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = 1, .stats = &ts,
 			  .stats_len = sizeof(ts) };
 	struct nl_msg *msg;
@@ -250,9 +254,9 @@ static void test_version_gates_fields(void)
 static void test_short_for_version(void)
 {
 	bool cut[TD_NR_DELAYS] = { true, true, true, true, true, true, false };
-	struct taskstats ts;
+	struct td_ts14 ts;
 	struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = 1, .stats = &ts,
-			  .stats_len = offsetof(struct taskstats, wpcopy_count) + 4 };
+			  .stats_len = offsetof(struct td_ts14, wpcopy_count) + 4 };
 	struct nl_msg *msg;
 	struct td_msg m;
 	int ret;
@@ -268,29 +272,218 @@ static void test_short_for_version(void)
 
 static void test_newer_version(void)
 {
-	bool all[TD_NR_DELAYS] = { true, true, true, true, true, true, true };
-	unsigned char big[sizeof(struct taskstats) + 200];
-	struct taskstats ts;
+	bool all[TD_NR_DELAYS] = { true, true, true, true, true, true, true,
+				   true };
+	unsigned char big[sizeof(struct td_ts16) + 200];
+	struct td_ts16 ts;
 	struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = 9, .stats = big,
 			  .stats_len = sizeof(big) };
 	struct nl_msg *msg;
 	struct td_msg m;
 	int ret;
 
-	fill(&ts, TASKSTATS_VERSION + 3);
+	fill(&ts.v14, TD_TS_KNOWN_VERSION + 1);
+	ts.minmax[TD_BLKIO].max = 77;
+	ts.minmax[TD_BLKIO].min = 7;
 	memset(big, 0xa5, sizeof(big));
 	memcpy(big, &ts, sizeof(ts));
 	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
 	ret = parse(msg, &m, "pid-newer");
-	CHECK(ret == 0 && same_delays(&m.rec[0], &ts, all) &&
-	      m.rec[0].len == sizeof(big),
-	      "a newer, longer struct keeps the known fields");
+	CHECK(ret == 0 && same_delays(&m.rec[0], &ts.v14, all) &&
+	      m.rec[0].len == sizeof(big) &&
+	      m.rec[0].delay[TD_BLKIO].max_ns == 77 &&
+	      m.rec[0].delay[TD_BLKIO].min_ns == 7,
+	      "a newer, longer struct keeps the known fields, max and min");
 	nlmsg_free(msg);
+}
+
+/*
+ * Version 15, written out field by field as the kernel had it: a max and
+ * a min after each delay total.  Independent of the parser's arithmetic.
+ */
+struct ts15 {
+	uint16_t version;
+	uint32_t ac_exitcode;
+	uint8_t ac_flag;
+	uint8_t ac_nice;
+	uint8_t pad0[6];
+	uint64_t cpu_count;
+	uint64_t cpu_delay_total, cpu_delay_max, cpu_delay_min;
+	uint64_t blkio_count;
+	uint64_t blkio_delay_total, blkio_delay_max, blkio_delay_min;
+	uint64_t swapin_count;
+	uint64_t swapin_delay_total, swapin_delay_max, swapin_delay_min;
+	uint64_t cpu_run_real_total;
+	uint64_t cpu_run_virtual_total;
+	char ac_comm[32];
+	uint8_t ac_sched;
+	uint8_t ac_pad[3];
+	uint8_t pad1[4];
+	uint32_t ac_uid;
+	uint32_t ac_gid, ac_pid, ac_ppid, ac_btime, pad2;
+	uint64_t ac_etime;
+	uint64_t ac_utime, ac_stime, ac_minflt, ac_majflt, coremem, virtmem;
+	uint64_t hiwater_rss, hiwater_vm, read_char, write_char;
+	uint64_t read_syscalls, write_syscalls, read_bytes, write_bytes;
+	uint64_t cancelled_write_bytes, nvcsw, nivcsw;
+	uint64_t ac_utimescaled, ac_stimescaled, cpu_scaled_run_real_total;
+	uint64_t freepages_count;
+	uint64_t freepages_delay_total, freepages_delay_max, freepages_delay_min;
+	uint64_t thrashing_count;
+	uint64_t thrashing_delay_total, thrashing_delay_max, thrashing_delay_min;
+	uint64_t ac_btime64;
+	uint64_t compact_count;
+	uint64_t compact_delay_total, compact_delay_max, compact_delay_min;
+	uint32_t ac_tgid, pad3;
+	uint64_t ac_tgetime;
+	uint64_t ac_exe_dev, ac_exe_inode;
+	uint64_t wpcopy_count;
+	uint64_t wpcopy_delay_total, wpcopy_delay_max, wpcopy_delay_min;
+	uint64_t irq_count;
+	uint64_t irq_delay_total, irq_delay_max, irq_delay_min;
+};
+
+/* The value test_each_version() puts into field @what of delay @i */
+static uint64_t want(int i, int what)
+{
+	static const uint64_t base[4] = { 10, 1000000000, 900000, 100 };
+
+	return base[what] * (i + 1) + what;	/* count, total, max, min */
+}
+
+#define SET15(ts, n, i) do {							(ts)->n##_count = want(i, 0);						(ts)->n##_delay_total = want(i, 1);					(ts)->n##_delay_max = want(i, 2);					(ts)->n##_delay_min = want(i, 3);				} while (0)
+
+static bool check_version(const struct td_stats *st, unsigned int version)
+{
+	bool ok = st->version == version;
+	int i;
+
+	for (i = 0; i < TD_NR_DELAYS; i++) {
+		const struct td_delay_val *v = &st->delay[i];
+		bool present = td_delays[i].since <= version;
+
+		ok &= v->present == present;
+		ok &= v->have_minmax == (present && version >= 15);
+		if (v->present)
+			ok &= v->count == want(i, 0) && v->total_ns == want(i, 1);
+		if (v->have_minmax)
+			ok &= v->max_ns == want(i, 2) && v->min_ns == want(i, 3);
+		if (!ok) {
+			printf("# version %u: %s differs\n", version,
+			       td_delays[i].name);
+			return false;
+		}
+	}
+	return st->have_comm && !strcmp(st->comm, "layout") &&
+	       st->have_ids && st->uid == 1234 && st->ppid == 4321 &&
+	       st->have_cpu_run && st->cpu_run_real_ns == 555 &&
+	       st->cpu_run_virtual_ns == 666;
+}
+
+/*
+ * Our version 14 layout against the uapi header we are built with: the
+ * same offsets for every field both have (up to version 14 the struct
+ * only grew, so any header up to 14 is a prefix of ours).
+ */
+#define SAME_OFF(f) (offsetof(struct taskstats, f) == offsetof(struct td_ts14, f))
+static void test_layout_matches_header(void)
+{
+	if (TASKSTATS_VERSION > 14) {
+		printf("ok %d - # SKIP uapi header version %d is not a prefix of version 14\n",
+		       ++passed + failed, TASKSTATS_VERSION);
+		return;
+	}
+	CHECK(SAME_OFF(cpu_count) && SAME_OFF(swapin_delay_total) &&
+	      SAME_OFF(ac_comm) && SAME_OFF(ac_sched) && SAME_OFF(ac_uid) &&
+	      SAME_OFF(ac_ppid) && SAME_OFF(ac_etime) &&
+	      SAME_OFF(cpu_scaled_run_real_total) &&
+	      SAME_OFF(freepages_delay_total) && SAME_OFF(ac_btime64) &&
+	      SAME_OFF(compact_delay_total) && SAME_OFF(ac_tgid) &&
+	      SAME_OFF(ac_tgetime) && SAME_OFF(wpcopy_delay_total) &&
+	      sizeof(struct taskstats) <= sizeof(struct td_ts14),
+	      "the version 14 layout agrees with the uapi header (version %d)",
+	      TASKSTATS_VERSION);
+}
+
+/* Versions 13 to 16, each in its own layout, with distinct values */
+static void test_each_version(void)
+{
+	static const char *const seed[] = { "pid-v13", "pid-v14", "pid-v15",
+					     "pid-v16" };
+	unsigned int version;
+
+	for (version = 13; version <= 16; version++) {
+		struct td_ts16 t16;
+		struct ts15 t15;
+		struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = version };
+		struct td_ts14 *t = &t16.v14;
+		struct nl_msg *msg;
+		struct td_msg m;
+		int i, ret;
+
+		memset(&t16, 0, sizeof(t16));
+		memset(&t15, 0, sizeof(t15));
+		for (i = 0; i < TD_NR_DELAYS; i++) {
+			uint64_t *c = (uint64_t *)((char *)t +
+						   td_delays[i].count_off);
+
+			/* each count is followed by its total up to 14 */
+			c[0] = want(i, 0);
+			c[1] = want(i, 1);
+			t16.minmax[i].max = want(i, 2);
+			t16.minmax[i].min = want(i, 3);
+		}
+		t->version = version;
+		t->cpu_run_real_total = 555;
+		t->cpu_run_virtual_total = 666;
+		t->ac_uid = 1234;
+		t->ac_ppid = 4321;
+		snprintf(t->ac_comm, sizeof(t->ac_comm), "layout");
+
+		SET15(&t15, cpu, TD_CPU);
+		SET15(&t15, blkio, TD_BLKIO);
+		SET15(&t15, swapin, TD_SWAPIN);
+		SET15(&t15, freepages, TD_FREEPAGES);
+		SET15(&t15, thrashing, TD_THRASHING);
+		SET15(&t15, compact, TD_COMPACT);
+		SET15(&t15, wpcopy, TD_WPCOPY);
+		SET15(&t15, irq, TD_IRQ);
+		t15.version = 15;
+		t15.cpu_run_real_total = 555;
+		t15.cpu_run_virtual_total = 666;
+		t15.ac_uid = 1234;
+		t15.ac_ppid = 4321;
+		snprintf(t15.ac_comm, sizeof(t15.ac_comm), "layout");
+
+		switch (version) {
+		case 13:
+			a.stats = t;
+			a.stats_len = offsetof(struct td_ts14, irq_count);
+			break;
+		case 14:
+			a.stats = t;
+			a.stats_len = sizeof(*t);
+			break;
+		case 15:
+			a.stats = &t15;
+			a.stats_len = sizeof(t15);
+			break;
+		default:
+			a.stats = &t16;
+			a.stats_len = sizeof(t16);
+		}
+		msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
+		ret = parse(msg, &m, seed[version - 13]);
+		CHECK(ret == 0 && m.nr == 1 && check_version(&m.rec[0], version),
+		      "version %u (%d bytes): every field from its own layout",
+		      version, a.stats_len);
+		nlmsg_free(msg);
+	}
 }
 
 static void test_bad_stats(void)
 {
-	struct taskstats ts;
+	struct td_ts14 ts;
 	struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = 1, .stats = &ts,
 			  .stats_len = 1 };
 	struct nl_msg *msg;
@@ -315,7 +508,7 @@ static void test_bad_stats(void)
 
 static void test_missing_attrs(void)
 {
-	struct taskstats ts;
+	struct td_ts14 ts;
 	struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = 1, .stats = &ts,
 			  .stats_len = sizeof(ts), .no_id = true };
 	struct nl_msg *msg;
@@ -352,7 +545,7 @@ static void test_missing_attrs(void)
 
 static void test_wrong_type_or_cmd(void)
 {
-	struct taskstats ts;
+	struct td_ts14 ts;
 	struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = 1, .stats = &ts,
 			  .stats_len = sizeof(ts) };
 	struct nl_msg *msg;
@@ -370,7 +563,7 @@ static void test_wrong_type_or_cmd(void)
 
 static void test_lengths(void)
 {
-	struct taskstats ts;
+	struct td_ts14 ts;
 	struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = 1, .stats = &ts,
 			  .stats_len = sizeof(ts) };
 	struct nl_msg *msg;
@@ -440,7 +633,7 @@ static void test_nlmsg_error(void)
 
 static void test_comm_sanitised(void)
 {
-	struct taskstats ts;
+	struct td_ts14 ts;
 	struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = 1, .stats = &ts,
 			  .stats_len = sizeof(ts) };
 	struct nl_msg *msg;
@@ -468,6 +661,8 @@ int main(int argc, char **argv)
 	test_version_gates_fields();
 	test_short_for_version();
 	test_newer_version();
+	test_layout_matches_header();
+	test_each_version();
 	test_bad_stats();
 	test_missing_attrs();
 	test_wrong_type_or_cmd();

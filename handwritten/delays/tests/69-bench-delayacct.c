@@ -2,10 +2,10 @@
 /*
  * Overhead of delay accounting: the same context-switch and syscall heavy
  * workloads with kernel.task_delayacct off and on, alternating within one
- * boot, each in a process forked after the switch (only those get
- * per-task delay storage).  Prints "# bench: ..." lines with the ratio
- * on/off of the median rounds (and of the best ones).  Runs only when the kernel command
- * line has the word "bench"; skipped otherwise.
+ * boot, each round in a process forked after the switch.  Prints
+ * "# bench: ..." lines with the ratio on/off of the median rounds (and
+ * of the best ones).  Runs only when the kernel command line has the
+ * word "bench"; skipped otherwise.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>

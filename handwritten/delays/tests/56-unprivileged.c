@@ -2,11 +2,14 @@
 /*
  * Another user's delays stay private: uid 1000 gets EACCES on root's
  * /proc/<pid>/delays (the ptrace-read rule of /proc/<pid>/io) but may read
- * its own, and the TASKSTATS client tells it that CAP_NET_ADMIN is missing.
+ * its own, but not those of its own tasks that made themselves
+ * non-dumpable; the client tells it that CAP_NET_ADMIN is missing and
+ * falls back to the /proc files where it may read them.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <grp.h>
 #include <sys/prctl.h>
 #include <stdio.h>
@@ -56,6 +59,72 @@ static int open_as_user(const char *path)
 	return WEXITSTATUS(status);
 }
 
+/* A parked task of uid USER, dumpable or not; killed by the caller */
+static pid_t user_task(bool dumpable)
+{
+	int p[2];
+	pid_t pid;
+	char b;
+
+	if (pipe(p))
+		return -1;
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		close(p[0]);
+		if (setgroups(0, NULL) || setgid(USER) || setuid(USER) ||
+		    prctl(PR_SET_DUMPABLE, dumpable ? 1 : 0))
+			_exit(255);
+		if (write(p[1], "r", 1) != 1)
+			_exit(254);
+		for (;;)
+			pause();
+	}
+	close(p[1]);
+	if (pid < 0 || read(p[0], &b, 1) != 1) {
+		close(p[0]);
+		return -1;
+	}
+	close(p[0]);
+	return pid;
+}
+
+static void stop_task(pid_t pid)
+{
+	if (pid > 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+	}
+}
+
+static void test_same_uid(void)
+{
+	pid_t dumpable = user_task(true), secret = user_task(false);
+	char path[64], arg[16], out[4096], want[64];
+	char *const argv[] = { "/usr/bin/taskdelays", "-t", arg, NULL };
+	int rc_d, rc_s, rc;
+
+	snprintf(path, sizeof(path), "/proc/%d/delays", dumpable);
+	rc_d = open_as_user(path);
+	snprintf(path, sizeof(path), "/proc/%d/delays", secret);
+	rc_s = open_as_user(path);
+	ksft_test_result(dumpable > 0 && secret > 0 && rc_d == 0 &&
+			 rc_s == EACCES,
+			 "uid %d reads its dumpable task's delays, not its non-dumpable one's (%s)\n",
+			 USER, rc_s > 0 ? strerror(rc_s) : "no error");
+
+	snprintf(arg, sizeof(arg), "%d", dumpable);
+	snprintf(want, sizeof(want), "TGID %d (", dumpable);
+	rc = run_capture(argv, USER, USER, out, sizeof(out));
+	if (rc || !strstr(out, want))
+		print_diag_lines("taskdelays -t", out);
+	ksft_test_result(rc == 0 && strstr(out, want) &&
+			 strstr(out, "read /proc/") && strstr(out, "\ncpu "),
+			 "without CAP_NET_ADMIN the client reads /proc/<pid>/delays\n");
+	stop_task(dumpable);
+	stop_task(secret);
+}
+
 int main(void)
 {
 	char path[64], pid[16], out[4096];
@@ -67,7 +136,7 @@ int main(void)
 	ksft_print_header();
 	if (getuid() != 0)
 		ksft_exit_skip("needs root to switch users\n");
-	ksft_set_plan(5);
+	ksft_set_plan(7);
 	set_delayacct(true);
 
 	err = fork_child(&c, idle, NULL);	/* root's task, parked */
@@ -94,5 +163,6 @@ int main(void)
 	ksft_test_result(rc != 0 && strstr(out, "CAP_NET_ADMIN"),
 			 "the client explains the missing CAP_NET_ADMIN\n");
 	kill_child(&c);
+	test_same_uid();
 	ksft_finished();
 }

@@ -3,7 +3,7 @@
  * /proc/<pid>/delays and /proc/<pid>/task/<tid>/delays: every key is
  * there, the on/off marker follows kernel.task_delayacct, the process file
  * sums its live threads, and tasks forked while accounting was off are
- * reported as untracked.
+ * reported as untracked until it is switched on again.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -68,14 +68,14 @@ static void test_untracked(void)
 
 	set_delayacct(false);
 	err = fork_child(&before, idle, NULL);
+	err = err ?: read_delays(before.pid, 0, &db);
 	set_delayacct(true);
 	err = err ?: fork_child(&after, idle, NULL);
-	err = err ?: read_delays(before.pid, 0, &db);
 	err = err ?: read_delays(after.pid, 0, &da);
 	ksft_print_msg("untracked: forked while off %u, while on %u\n",
 		       db.untracked, da.untracked);
 	ksft_test_result(!err && db.untracked == 1 && da.untracked == 0,
-			 "tasks forked while accounting was off are untracked\n");
+			 "tasks forked while accounting is off are untracked\n");
 	kill_child(&before);
 	kill_child(&after);
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Helpers shared by the delay accounting guest tests (50-69) */
+/* Helpers of the delay accounting guest tests, the patches' and the client's */
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>

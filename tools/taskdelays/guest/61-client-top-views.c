@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The views of taskdelays -T: -H shows the threads of a process, -s
+ * orders by one delay type, -J prints one JSON object per round, the
+ * text view has a PSI line and marks processes with untracked threads.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kselftest.h"
+#include "delays_util.h"
+
+#define CLIENT "/usr/bin/taskdelays"
+
+static char out[65536];
+
+static void *spinner(void *arg)
+{
+	(void)arg;
+	spin_ms(4000);
+	return NULL;
+}
+
+/* Three threads that all want a CPU, on two vCPUs */
+static void three_threads(void *arg)
+{
+	pthread_t t[2];
+	int i;
+
+	(void)arg;
+	for (i = 0; i < 2; i++)
+		pthread_create(&t[i], NULL, spinner, NULL);
+	spinner(NULL);
+	for (i = 0; i < 2; i++)
+		pthread_join(t[i], NULL);
+}
+
+static void busy(void *arg)
+{
+	(void)arg;
+	spin_ms(4000);
+}
+
+/* Rows after the header line: id, tgid, comm; returns the row count */
+struct row {
+	int id, tgid;
+	char comm[32], mark;
+	double total, cpu;
+};
+
+static int rows(const char *text, struct row *r, int max)
+{
+	const char *line = strstr(text, "COMM");
+	int n = 0;
+
+	while (line && n < max && (line = strchr(line, '\n')) && *++line) {
+		struct row *x = &r[n];
+
+		if (sscanf(line, "%d %d %31s", &x->id, &x->tgid, x->comm) != 3)
+			break;
+		/* the mark is the 17th character of the COMM column */
+		x->mark = line[7 + 1 + 7 + 1 + 16];
+		if (sscanf(line + 7 + 1 + 7 + 1 + 17, "%lf %lf", &x->total,
+			   &x->cpu) != 2)
+			break;
+		n++;
+	}
+	return n;
+}
+
+static void test_threads(void)
+{
+	char *const argv[] = { CLIENT, "-T", "-H", "-i", "1000", "-n", "1",
+			 "-N", "1000", NULL };
+	struct child c = { 0 };
+	struct row r[256];
+	int n, i, mine = 0, rc;
+
+	fork_child(&c, three_threads, NULL);
+	start_child(&c);
+	usleep(300000);	/* the threads exist before the first sample */
+	rc = run_capture(argv, 0, 0, out, sizeof(out));
+	n = rows(out, r, 256);
+	for (i = 0; i < n; i++)
+		mine += r[i].tgid == c.pid && r[i].cpu > 0;
+	if (rc || mine != 3)
+		print_diag_lines("taskdelays -T -H", out);
+	ksft_test_result(!rc && strstr(out, "threads,") && mine == 3,
+			 "-H shows the three CPU-starved threads of one process (%d rows)\n",
+			 n);
+	kill_child(&c);
+}
+
+static void test_sort_psi(void)
+{
+	char *const argv[] = { CLIENT, "-T", "-s", "cpu", "-i", "1000", "-n",
+			 "1", "-N", "1000", NULL };
+	struct child c[3] = { { 0 } };
+	struct row r[256];
+	int n, i, sorted = 1, rc;
+
+	for (i = 0; i < 3; i++) {
+		fork_child(&c[i], busy, NULL);
+		start_child(&c[i]);
+	}
+	rc = run_capture(argv, 0, 0, out, sizeof(out));
+	n = rows(out, r, 256);
+	for (i = 1; i < n; i++)
+		sorted &= r[i - 1].cpu >= r[i].cpu;
+	if (rc || n < 3 || !sorted)
+		print_diag_lines("taskdelays -T -s cpu", out);
+	ksft_test_result(!rc && n >= 3 && sorted && r[0].cpu > 0 &&
+			 strstr(out, "by cpu:"),
+			 "-s cpu orders rows by cpu delay (top %.2f%%)\n",
+			 n ? r[0].cpu : 0.0);
+	ksft_test_result(!rc && strstr(out, "\nPSI some avg10: cpu "),
+			 "the text view has a PSI line\n");
+	for (i = 0; i < 3; i++)
+		kill_child(&c[i]);
+}
+
+static void test_json(void)
+{
+	char *const argv[] = { CLIENT, "-T", "-J", "-i", "300", "-n", "2",
+			 "-N", "1000", NULL };
+	char want[64], *line, *save;
+	struct child c = { 0 };
+	int rc, objects = 0, found = 0;
+
+	fork_child(&c, busy, NULL);
+	start_child(&c);
+	rc = run_capture(argv, 0, 0, out, sizeof(out));
+	snprintf(want, sizeof(want), "{\"id\":%d,\"tgid\":%d,\"comm\":\"", c.pid,
+		 c.pid);
+	for (line = strtok_r(out, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		size_t len = strlen(line);
+
+		objects += line[0] == '{' && line[len - 1] == '}' &&
+			   strstr(line, "\"tasks\":[") &&
+			   strstr(line, "\"interval_ms\":");
+		found += strstr(line, want) != NULL;
+	}
+	ksft_test_result(!rc && objects == 2 && found == 2,
+			 "-J prints one object per round, naming the task (%d, %d)\n",
+			 objects, found);
+	kill_child(&c);
+}
+
+static void test_untracked_mark(void)
+{
+	char *const argv[] = { CLIENT, "-T", "-i", "300", "-n", "1", "-N",
+			 "1000", NULL };
+	struct child off = { 0 }, on = { 0 };
+	struct row r[256];
+	int n, i, rc;
+	char m_off = '?', m_on = '?';
+
+	set_delayacct(false);
+	fork_child(&off, busy, NULL);
+	start_child(&off);
+	rc = run_capture(argv, 0, 0, out, sizeof(out));
+	set_delayacct(true);
+	fork_child(&on, busy, NULL);
+	start_child(&on);
+	n = rows(out, r, 256);
+	for (i = 0; i < n; i++)
+		if (r[i].id == off.pid)
+			m_off = r[i].mark;
+	rc = rc ?: run_capture(argv, 0, 0, out, sizeof(out));
+	n = rows(out, r, 256);
+	for (i = 0; i < n; i++)
+		if (r[i].id == on.pid)
+			m_on = r[i].mark;
+	ksft_test_result(!rc && m_off == '*' && m_on == ' ',
+			 "'*' marks a process forked while off, not one forked while on\n");
+	kill_child(&off);
+	kill_child(&on);
+}
+
+int main(void)
+{
+	ksft_print_header();
+	if (access(CLIENT, X_OK))
+		ksft_exit_fail_msg("%s: missing\n", CLIENT);
+	ksft_set_plan(5);
+	set_delayacct(true);
+	test_threads();
+	test_sort_psi();
+	test_json();
+	test_untracked_mark();
+	ksft_finished();
+}
