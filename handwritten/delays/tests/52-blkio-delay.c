@@ -42,21 +42,6 @@ static void no_io(void *arg)
 	spin_ms(100);
 }
 
-static int measure(void (*fn)(void *), struct delays *d)
-{
-	struct child c = { 0 };
-	int err;
-
-	err = fork_child(&c, fn, NULL);
-	if (!err) {
-		start_child(&c);
-		err = wait_stopped(&c);
-	}
-	err = err ?: read_delays(c.pid, 0, d);
-	kill_child(&c);
-	return err;
-}
-
 int main(void)
 {
 	struct delays io, none;
@@ -68,7 +53,7 @@ int main(void)
 	ksft_set_plan(3);
 	set_delayacct(true);
 
-	err = measure(direct_reads, &io);
+	err = delays_of_child(direct_reads, &io);
 	ksft_print_msg("%d O_DIRECT reads: blkio count %llu total %llu ns\n",
 		       NREADS, (unsigned long long)io.count[D_BLKIO],
 		       (unsigned long long)io.total[D_BLKIO]);
@@ -78,7 +63,7 @@ int main(void)
 	ksft_test_result(!err && io.total[D_BLKIO] > 0,
 			 "blkio total grows with O_DIRECT reads\n");
 
-	err = measure(no_io, &none);
+	err = delays_of_child(no_io, &none);
 	ksft_test_result(!err && none.count[D_BLKIO] == 0 &&
 			 none.total[D_BLKIO] == 0,
 			 "blkio stays zero without I/O\n");

@@ -41,21 +41,6 @@ static void read_all(void *arg)
 		printf("# reader: sum %ld\n", sum);
 }
 
-static int measure(void (*fn)(void *), struct delays *d)
-{
-	struct child c = { 0 };
-	int err;
-
-	err = fork_child(&c, fn, NULL);
-	if (!err) {
-		start_child(&c);
-		err = wait_stopped(&c);
-	}
-	err = err ?: read_delays(c.pid, 0, d);
-	kill_child(&c);
-	return err;
-}
-
 int main(void)
 {
 	struct delays w, r;
@@ -71,8 +56,8 @@ int main(void)
 		ksft_exit_fail_msg("mmap\n");
 	memset(area, 1, PAGES * page);	/* present before the fork */
 
-	err = measure(write_all, &w);
-	err = err ?: measure(read_all, &r);
+	err = delays_of_child(write_all, &w);
+	err = err ?: delays_of_child(read_all, &r);
 	ksft_print_msg("%d pages: wpcopy writer %llu %llu ns, reader %llu %llu ns\n",
 		       PAGES, (unsigned long long)w.count[D_WPCOPY],
 		       (unsigned long long)w.total[D_WPCOPY],

@@ -196,6 +196,21 @@ void kill_child(struct child *c)
 	c->pid = 0;
 }
 
+int delays_of_child(void (*fn)(void *arg), struct delays *d)
+{
+	struct child c = { 0 };
+	int err;
+
+	err = fork_child(&c, fn, NULL);
+	if (!err) {
+		start_child(&c);
+		err = wait_stopped(&c);
+	}
+	err = err ?: read_delays(c.pid, 0, d);
+	kill_child(&c);
+	return err;
+}
+
 bool cmdline_has(const char *word)
 {
 	char buf[4096], *tok, *save;

@@ -64,6 +64,11 @@ void start_child(struct child *c);
 /* Wait until the child stopped itself; 0 or -1 if it died. */
 int wait_stopped(struct child *c);
 void kill_child(struct child *c);
+/*
+ * Run @fn in a child until it stops itself, read its delays into @d and
+ * kill it.  Returns 0 or -1.
+ */
+int delays_of_child(void (*fn)(void *arg), struct delays *d);
 
 /* Whether the kernel command line contains the word @word. */
 bool cmdline_has(const char *word);
