@@ -511,40 +511,6 @@ def at_decl_dv(q, dv):
 	return _at(q, [] if dl is None else [dl])
 
 
-def decl_is_multi(path, line, col):
-	"""Is the declaration at line:col one of several declarators
-	('static int a = 1, b;')?"""
-	lines = blank_comments(read_text(path)).split("\n")
-	before = "\n".join(lines[:line - 1]) + "\n" + lines[line - 1][:col]
-	after = lines[line - 1][col:] + "\n" + "\n".join(lines[line:])
-	opens, closes = "([{", ")]}"
-	lvl = 0
-	for c in after:
-		if c in opens:
-			lvl += 1
-		elif c in closes:
-			lvl -= 1
-			if lvl < 0:
-				break
-		elif lvl == 0 and c == ",":
-			return True
-		elif lvl == 0 and c == ";":
-			break
-	lvl = 0
-	for c in reversed(before):
-		if c in closes:
-			lvl += 1
-		elif c in opens:
-			lvl -= 1
-			if lvl < 0:
-				return False
-		elif lvl == 0 and c == ",":
-			return True
-		elif lvl == 0 and c in ";#}":
-			return False
-	return False
-
-
 def alias_of(v, path):
 	d = defines(path)
 	val = d.get(v)
