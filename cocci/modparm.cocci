@@ -897,12 +897,40 @@ def decide1(v, t, p):
 	return res
 
 
-def want(v, t, p, form, after):
+def is_form(v, t, p, form, after):
+	"""Script constraint of the rewrite rules: is the MODULE_PARM at p
+	decided for this form, in place or after its declaration?"""
 	r = decide(v, t, p[0])
-	placed = r["after"] or r["form"] == "cb"
-	if r["form"] != form or placed != after:
-		cocci.include_match(False)
-	return r
+	if r["form"] != form or (r["after"] or form == "cb") != after:
+		return False
+	if after:
+		PLACED[(p[0].file, v)] = r
+	return True
+
+
+def piece(r, what):
+	"""The text a fresh identifier of the added code stands for."""
+	if what == "ty":
+		return r["ty"] or "int"
+	return r[what]
+
+
+def chosen(v, t, p, what):
+	return piece(decide(v, t, p[0]), what)
+
+
+def placed(v, q, what):
+	"""The same for a line added after a declaration (at q), from the
+	decision of the site naming v in that file."""
+	return piece(PLACED[(q[0].file, v)], what)
+
+
+def added(v, q):
+	"""The line of v went in after its declaration: its MODULE_PARM can go."""
+	ADDED.add((q[0].file, PLACED[(q[0].file, v)]["dv"]))
+
+
+PLACED = {}	# (file, MODULE_PARM name) -> decision, for lines added after a declaration
 
 @r@
 declarer name MODULE_PARM;
@@ -1020,366 +1048,220 @@ r = decide(v, t, p[0])
 coccilib.org.print_todo(p[0], "MODULE_PARM(%s): %s" % (v, r["form"]))
 
 // ---------------------------------------------------------------------------
-// patch: for each (form, placement) a rule finds the sites again, a script
-// keeps those decided for that form and binds the pieces, a rule rewrites.
-
-@m_i_param depends on patch@
-declarer name MODULE_PARM;
-identifier v;
-expression t;
-position p;
-@@
-
-MODULE_PARM@p(v, t);
-
-@script:python s_i_param@
-v << m_i_param.v;
-t << m_i_param.t;
-p << m_i_param.p;
-ty;
-perm;
-@@
-r = want(v, t, p, "param", False)
-coccinelle.ty = cocci.make_ident(r["ty"] or "int")
-coccinelle.perm = cocci.make_expr(r["perm"])
+// patch: one rule per form for the sites whose line stays in place, a
+// pair (site, declaration) per form for those whose line follows the
+// declaration.  A script constraint on the MODULE_PARM's position keeps
+// the sites decided for that form; fresh identifiers carry the decided
+// type, target and permission into the added code.
 
 @depends on patch@
-identifier m_i_param.v, s_i_param.ty;
-expression s_i_param.perm;
-expression m_i_param.t;
-declarer name module_param;
-@@
-
-- MODULE_PARM(v, t);
-+ module_param(v, ty, perm);
-
-@m_i_array depends on patch@
-declarer name MODULE_PARM;
+declarer name MODULE_PARM, module_param;
 identifier v;
 expression t;
-position p;
+position p : script:python(v, t) { is_form(v, t, p, "param", False) };
+fresh identifier ty = script:python(v, t, p) { chosen(v, t, p, "ty") };
+fresh identifier pm = script:python(v, t, p) { chosen(v, t, p, "perm") };
 @@
 
-MODULE_PARM@p(v, t);
-
-@script:python s_i_array@
-v << m_i_array.v;
-t << m_i_array.t;
-p << m_i_array.p;
-ty;
-perm;
-@@
-r = want(v, t, p, "array", False)
-coccinelle.ty = cocci.make_ident(r["ty"] or "int")
-coccinelle.perm = cocci.make_expr(r["perm"])
+- MODULE_PARM@p(v, t);
++ module_param(v, ty, pm);
 
 @depends on patch@
-identifier m_i_array.v, s_i_array.ty;
-expression s_i_array.perm;
-expression m_i_array.t;
-declarer name module_param_array;
-@@
-
-- MODULE_PARM(v, t);
-+ module_param_array(v, ty, NULL, perm);
-
-@m_i_string depends on patch@
-declarer name MODULE_PARM;
+declarer name MODULE_PARM, module_param_array;
 identifier v;
 expression t;
-position p;
+position p : script:python(v, t) { is_form(v, t, p, "array", False) };
+fresh identifier ty = script:python(v, t, p) { chosen(v, t, p, "ty") };
+fresh identifier pm = script:python(v, t, p) { chosen(v, t, p, "perm") };
 @@
 
-MODULE_PARM@p(v, t);
-
-@script:python s_i_string@
-v << m_i_string.v;
-t << m_i_string.t;
-p << m_i_string.p;
-dv;
-perm;
-@@
-r = want(v, t, p, "string", False)
-coccinelle.dv = cocci.make_ident(r["dv"])
-coccinelle.perm = cocci.make_expr(r["perm"])
+- MODULE_PARM@p(v, t);
++ module_param_array(v, ty, NULL, pm);
 
 @depends on patch@
-identifier m_i_string.v, s_i_string.dv;
-expression s_i_string.perm;
-expression m_i_string.t;
-declarer name module_param_string;
-@@
-
-- MODULE_PARM(v, t);
-+ module_param_string(v, dv, sizeof(dv), perm);
-
-@m_i_named depends on patch@
-declarer name MODULE_PARM;
+declarer name MODULE_PARM, module_param_string;
 identifier v;
 expression t;
-position p;
+position p : script:python(v, t) { is_form(v, t, p, "string", False) };
+fresh identifier dv = script:python(v, t, p) { chosen(v, t, p, "dv") };
+fresh identifier pm = script:python(v, t, p) { chosen(v, t, p, "perm") };
 @@
 
-MODULE_PARM@p(v, t);
-
-@script:python s_i_named@
-v << m_i_named.v;
-t << m_i_named.t;
-p << m_i_named.p;
-dv;
-tgt;
-ty;
-perm;
-@@
-r = want(v, t, p, "named", False)
-coccinelle.dv = cocci.make_ident(r["dv"])
-coccinelle.tgt = cocci.make_expr(r["tgt"])
-coccinelle.ty = cocci.make_ident(r["ty"] or "int")
-coccinelle.perm = cocci.make_expr(r["perm"])
+- MODULE_PARM@p(v, t);
++ module_param_string(v, dv, sizeof(dv), pm);
 
 @depends on patch@
-identifier m_i_named.v, s_i_named.ty;
-expression s_i_named.tgt, s_i_named.perm;
-expression m_i_named.t;
-declarer name module_param_named;
-@@
-
-- MODULE_PARM(v, t);
-+ module_param_named(v, tgt, ty, perm);
-
-@m_i_array_named depends on patch@
-declarer name MODULE_PARM;
+declarer name MODULE_PARM, module_param_named;
 identifier v;
 expression t;
-position p;
+position p : script:python(v, t) { is_form(v, t, p, "named", False) };
+fresh identifier tgt = script:python(v, t, p) { chosen(v, t, p, "tgt") };
+fresh identifier ty = script:python(v, t, p) { chosen(v, t, p, "ty") };
+fresh identifier pm = script:python(v, t, p) { chosen(v, t, p, "perm") };
 @@
 
-MODULE_PARM@p(v, t);
-
-@script:python s_i_array_named@
-v << m_i_array_named.v;
-t << m_i_array_named.t;
-p << m_i_array_named.p;
-dv;
-ty;
-perm;
-@@
-r = want(v, t, p, "array_named", False)
-coccinelle.dv = cocci.make_ident(r["dv"])
-coccinelle.ty = cocci.make_ident(r["ty"] or "int")
-coccinelle.perm = cocci.make_expr(r["perm"])
+- MODULE_PARM@p(v, t);
++ module_param_named(v, tgt, ty, pm);
 
 @depends on patch@
-identifier m_i_array_named.v, s_i_array_named.dv, s_i_array_named.ty;
-expression s_i_array_named.perm;
-expression m_i_array_named.t;
-declarer name module_param_array_named;
+declarer name MODULE_PARM, module_param_array_named;
+identifier v;
+expression t;
+position p : script:python(v, t) { is_form(v, t, p, "array_named", False) };
+fresh identifier dv = script:python(v, t, p) { chosen(v, t, p, "dv") };
+fresh identifier ty = script:python(v, t, p) { chosen(v, t, p, "ty") };
+fresh identifier pm = script:python(v, t, p) { chosen(v, t, p, "perm") };
 @@
 
-- MODULE_PARM(v, t);
-+ module_param_array_named(v, dv, ty, NULL, perm);
+- MODULE_PARM@p(v, t);
++ module_param_array_named(v, dv, ty, NULL, pm);
 
-@m_a_param depends on patch@
+// The line follows the declaration the decision chose (at_decl); each
+// addition is recorded, and only then is its MODULE_PARM removed.
+
+@a_param depends on patch@
 declarer name MODULE_PARM;
 identifier v;
 expression t;
-position p;
+position p : script:python(v, t) { is_form(v, t, p, "param", True) };
 @@
 
 MODULE_PARM@p(v, t);
-
-@script:python s_a_param@
-v << m_a_param.v;
-t << m_a_param.t;
-p << m_a_param.p;
-dv;
-ty;
-perm;
-@@
-r = want(v, t, p, "param", True)
-coccinelle.ty = cocci.make_ident(r["ty"] or "int")
-coccinelle.perm = cocci.make_expr(r["perm"])
-coccinelle.dv = cocci.make_ident(r["dv"])
 
 @add_param depends on patch@
-identifier m_a_param.v, s_a_param.ty;
-expression s_a_param.perm;
+identifier a_param.v;
 declaration dd;
 position q : script:python(v) { at_decl(q, v) };
+fresh identifier ty = script:python(v, q) { placed(v, q, "ty") };
+fresh identifier pm = script:python(v, q) { placed(v, q, "perm") };
 declarer name module_param;
 @@
 
   dd@q
-+ module_param(v, ty, perm);
++ module_param(v, ty, pm);
 
 @script:python depends on patch@
+v << a_param.v;
 q << add_param.q;
-dv << s_a_param.dv;
 @@
-ADDED.add((q[0].file, dv))
+added(v, q)
 
-@m_a_array depends on patch@
+@a_array depends on patch@
 declarer name MODULE_PARM;
 identifier v;
 expression t;
-position p;
+position p : script:python(v, t) { is_form(v, t, p, "array", True) };
 @@
 
 MODULE_PARM@p(v, t);
 
-@script:python s_a_array@
-v << m_a_array.v;
-t << m_a_array.t;
-p << m_a_array.p;
-dv;
-ty;
-perm;
-@@
-r = want(v, t, p, "array", True)
-coccinelle.ty = cocci.make_ident(r["ty"] or "int")
-coccinelle.perm = cocci.make_expr(r["perm"])
-coccinelle.dv = cocci.make_ident(r["dv"])
-
 @add_array depends on patch@
-identifier m_a_array.v, s_a_array.ty;
-expression s_a_array.perm;
+identifier a_array.v;
 declaration dd;
 position q : script:python(v) { at_decl(q, v) };
+fresh identifier ty = script:python(v, q) { placed(v, q, "ty") };
+fresh identifier pm = script:python(v, q) { placed(v, q, "perm") };
 declarer name module_param_array;
 @@
 
   dd@q
-+ module_param_array(v, ty, NULL, perm);
++ module_param_array(v, ty, NULL, pm);
 
 @script:python depends on patch@
+v << a_array.v;
 q << add_array.q;
-dv << s_a_array.dv;
 @@
-ADDED.add((q[0].file, dv))
+added(v, q)
 
-@m_a_string depends on patch@
+@a_string depends on patch@
 declarer name MODULE_PARM;
 identifier v;
 expression t;
-position p;
+position p : script:python(v, t) { is_form(v, t, p, "string", True) };
 @@
 
 MODULE_PARM@p(v, t);
 
-@script:python s_a_string@
-v << m_a_string.v;
-t << m_a_string.t;
-p << m_a_string.p;
-dv;
-perm;
-@@
-r = want(v, t, p, "string", True)
-coccinelle.dv = cocci.make_ident(r["dv"])
-coccinelle.perm = cocci.make_expr(r["perm"])
-
 @add_string depends on patch@
-identifier m_a_string.v, s_a_string.dv;
-expression s_a_string.perm;
+identifier a_string.v;
 declaration dd;
 position q : script:python(v) { at_decl(q, v) };
+fresh identifier dv = script:python(v, q) { placed(v, q, "dv") };
+fresh identifier pm = script:python(v, q) { placed(v, q, "perm") };
 declarer name module_param_string;
 @@
 
   dd@q
-+ module_param_string(v, dv, sizeof(dv), perm);
++ module_param_string(v, dv, sizeof(dv), pm);
 
 @script:python depends on patch@
+v << a_string.v;
 q << add_string.q;
-dv << s_a_string.dv;
 @@
-ADDED.add((q[0].file, dv))
+added(v, q)
 
-@m_a_named depends on patch@
+@a_named depends on patch@
 declarer name MODULE_PARM;
 identifier v;
 expression t;
-position p;
+position p : script:python(v, t) { is_form(v, t, p, "named", True) };
 @@
 
 MODULE_PARM@p(v, t);
 
-@script:python s_a_named@
-v << m_a_named.v;
-t << m_a_named.t;
-p << m_a_named.p;
-dv;
-tgt;
-ty;
-perm;
-@@
-r = want(v, t, p, "named", True)
-coccinelle.dv = cocci.make_ident(r["dv"])
-coccinelle.tgt = cocci.make_expr(r["tgt"])
-coccinelle.ty = cocci.make_ident(r["ty"] or "int")
-coccinelle.perm = cocci.make_expr(r["perm"])
-
 @add_named depends on patch@
-identifier m_a_named.v, s_a_named.ty;
-expression s_a_named.tgt, s_a_named.perm;
+identifier a_named.v;
 declaration dd;
 position q : script:python(v) { at_decl(q, v) };
+fresh identifier tgt = script:python(v, q) { placed(v, q, "tgt") };
+fresh identifier ty = script:python(v, q) { placed(v, q, "ty") };
+fresh identifier pm = script:python(v, q) { placed(v, q, "perm") };
 declarer name module_param_named;
 @@
 
   dd@q
-+ module_param_named(v, tgt, ty, perm);
++ module_param_named(v, tgt, ty, pm);
 
 @script:python depends on patch@
+v << a_named.v;
 q << add_named.q;
-dv << s_a_named.dv;
 @@
-ADDED.add((q[0].file, dv))
+added(v, q)
 
-@m_a_array_named depends on patch@
+@a_array_named depends on patch@
 declarer name MODULE_PARM;
 identifier v;
 expression t;
-position p;
+position p : script:python(v, t) { is_form(v, t, p, "array_named", True) };
 @@
 
 MODULE_PARM@p(v, t);
 
-@script:python s_a_array_named@
-v << m_a_array_named.v;
-t << m_a_array_named.t;
-p << m_a_array_named.p;
-dv;
-ty;
-perm;
-@@
-r = want(v, t, p, "array_named", True)
-coccinelle.dv = cocci.make_ident(r["dv"])
-coccinelle.ty = cocci.make_ident(r["ty"] or "int")
-coccinelle.perm = cocci.make_expr(r["perm"])
-
 @add_array_named depends on patch@
-identifier m_a_array_named.v, s_a_array_named.dv, s_a_array_named.ty;
-expression s_a_array_named.perm;
+identifier a_array_named.v;
 declaration dd;
 position q : script:python(v) { at_decl(q, v) };
+fresh identifier dv = script:python(v, q) { placed(v, q, "dv") };
+fresh identifier ty = script:python(v, q) { placed(v, q, "ty") };
+fresh identifier pm = script:python(v, q) { placed(v, q, "perm") };
 declarer name module_param_array_named;
 @@
 
   dd@q
-+ module_param_array_named(v, dv, ty, NULL, perm);
++ module_param_array_named(v, dv, ty, NULL, pm);
 
 @script:python depends on patch@
+v << a_array_named.v;
 q << add_array_named.q;
-dv << s_a_array_named.dv;
 @@
-ADDED.add((q[0].file, dv))
+added(v, q)
 
 // The callback form always follows the declaration: its code uses it.
 @m_a_cb depends on patch@
 declarer name MODULE_PARM;
 identifier v;
 expression t;
-position p;
+position p : script:python(v, t) { is_form(v, t, p, "cb", True) };
 @@
 
 MODULE_PARM@p(v, t);
@@ -1401,7 +1283,7 @@ numvar;
 elemops;
 tystr;
 @@
-r = want(v, t, p, "cb", True)
+r = decide(v, t, p[0])
 ty = r["ty"] or "int"
 coccinelle.dv = cocci.make_ident(r["tgt"])
 coccinelle.ty = cocci.make_ident(ty)
