@@ -13,6 +13,7 @@ PACKAGES="
 	sparse
 	qemu-system-x86
 	libnl-3-dev libnl-genl-3-dev
+	libncurses-dev ncurses-base
 	busybox-static
 	bc bison flex libelf-dev libssl-dev cpio xz-utils kmod
 	clang-14 libclang-rt-14-dev valgrind time

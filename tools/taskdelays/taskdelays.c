@@ -73,7 +73,8 @@ static void td_usage(FILE *f)
 		"  -s, --sort KEY       -T order: total (default) or a delay type\n"
 		"  -H, --threads        -T shows threads instead of processes\n"
 		"  -J, --json           -T prints one JSON object per round\n"
-		"                       (-T -n N is the batch mode: N rounds, plain text)\n"
+		"                       (-T -n N is the batch mode: N rounds, plain text;\n"
+		"                       so is -T when stdin or stdout is not a terminal)\n"
 		"  -r, --raw            print \"<type>: <count> <total_ns>\" lines, the\n"
 		"                       format of /proc/<pid>/delays\n"
 		"  -v, --verbose        also print the taskstats version and length\n"
@@ -82,7 +83,11 @@ static void td_usage(FILE *f)
 		"Delay types: cpu (waiting for a CPU), blkio (synchronous block I/O),\n"
 		"swapin, freepages (memory reclaim), thrashing, compact, wpcopy\n"
 		"(write-protect copy); n/a when the kernel is too old to keep one.\n"
-		"Only cpu grows unless kernel.task_delayacct is 1.\n");
+		"Only cpu grows unless kernel.task_delayacct is 1.\n"
+		"\n"
+		"Keys of -T on a terminal: q quit; s, > or right arrow: next sort key;\n"
+		"< or left arrow: previous; 0 total, 1-8 the Nth delay column; t total,\n"
+		"c cpu, i blkio; H threads or processes; ^L redraw.\n");
 }
 
 static int td_parse_uint(const char *s, unsigned long max, unsigned long *out)
@@ -487,6 +492,9 @@ int main(int argc, char **argv)
 			.interval_ms = o.interval_ms, .iterations = o.count,
 			.lines = o.lines, .sort = o.sort, .threads = o.threads,
 			.json = o.json, .stopped = td_stopped,
+			/* batch: a count, JSON, or not a terminal */
+			.interactive = !o.count && !o.json && isatty(STDIN_FILENO) &&
+				       isatty(STDOUT_FILENO),
 		};
 		err = td_top(&nl, &top);
 		break;

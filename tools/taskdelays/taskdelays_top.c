@@ -13,7 +13,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "taskdelays_keys.h"
 #include "taskdelays_print.h"
+#include "taskdelays_screen.h"
 #include "taskdelays_top.h"
 
 struct td_sample {
@@ -228,21 +230,21 @@ static double td_psi(const char *res)
 	return v;
 }
 
-static void td_print_psi(void)
+static void td_print_psi(FILE *f)
 {
 	static const char *const res[] = { "cpu", "io", "memory" };
 	unsigned int i;
 
-	printf("PSI some avg10:");
+	fprintf(f, "PSI some avg10:");
 	for (i = 0; i < 3; i++) {
 		double v = td_psi(res[i]);
 
 		if (v < 0)
-			printf(" %s n/a", res[i]);
+			fprintf(f, " %s n/a", res[i]);
 		else
-			printf(" %s %.2f%%", res[i], v);
+			fprintf(f, " %s %.2f%%", res[i], v);
 	}
-	printf("\n");
+	fprintf(f, "\n");
 }
 
 static double td_pct(uint64_t ns, double interval_ms)
@@ -250,34 +252,34 @@ static double td_pct(uint64_t ns, double interval_ms)
 	return interval_ms > 0 ? ns / (interval_ms * 1e4) : 0;
 }
 
-static void td_print_text(const struct td_set *cur, const struct td_top_opts *o,
-			  double interval_ms)
+static void td_print_text(FILE *f, const struct td_set *cur,
+			  const struct td_top_opts *o, double interval_ms)
 {
 	size_t i;
 	int j;
 
-	printf("\n%zu %s, delays in %% of the time over %.0f ms, by %s:\n", cur->nr,
-	       o->threads ? "threads" : "processes", interval_ms,
-	       o->sort < 0 ? "total" : td_delays[o->sort].name);
-	td_print_psi();
-	printf("%7s %7s %-17s %7s", o->threads ? "TID" : "TGID", "TGID",
-	       "COMM", "TOTAL%");
+	fprintf(f, "\n%zu %s, delays in %% of the time over %.0f ms, by %s:\n",
+		cur->nr, o->threads ? "threads" : "processes", interval_ms,
+		o->sort < 0 ? "total" : td_delays[o->sort].name);
+	td_print_psi(f);
+	fprintf(f, "%7s %7s %-17s %7s", o->threads ? "TID" : "TGID", "TGID",
+		"COMM", "TOTAL%");
 	for (j = 0; j < TD_NR_DELAYS; j++)
-		printf(" %8s%%", td_delays[j].name);
-	printf("\n");
+		fprintf(f, " %8s%%", td_delays[j].name);
+	fprintf(f, "\n");
 	for (i = 0; i < cur->nr && i < o->lines; i++) {
 		const struct td_sample *s = &cur->s[i];
 
 		/* '*': some thread has no delay storage, only cpu is real */
-		printf("%7" PRIu32 " %7" PRIu32 " %-16s%c %7.2f", s->id,
-		       s->tgid, s->comm, s->untracked ? '*' : ' ',
-		       td_pct(s->growth_sum, interval_ms));
+		fprintf(f, "%7" PRIu32 " %7" PRIu32 " %-16.16s%c %7.2f", s->id,
+			s->tgid, s->comm, s->untracked ? '*' : ' ',
+			td_pct(s->growth_sum, interval_ms));
 		for (j = 0; j < TD_NR_DELAYS; j++)
-			printf(" %9.2f", td_pct(s->growth[j], interval_ms));
-		printf("\n");
+			fprintf(f, " %9.2f", td_pct(s->growth[j], interval_ms));
+		fprintf(f, "\n");
 	}
 	if (i < cur->nr)
-		printf("(%zu more)\n", cur->nr - i);
+		fprintf(f, "(%zu more)\n", cur->nr - i);
 }
 
 static void td_json_str(const char *s)
@@ -342,6 +344,105 @@ static double td_now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/*
+ * Draw @set (sorted by id) in the order of @view->sort, then leave it
+ * sorted by id again for the next round's diff.
+ */
+static void td_show(struct td_set *set, const struct td_top_opts *o,
+		    const struct td_view *view, double interval_ms, bool full)
+{
+	struct td_top_opts v = *o;
+	char *text = NULL;
+	size_t len = 0, i;
+	FILE *f;
+
+	v.sort = view->sort;
+	v.threads = view->threads;
+	for (i = 0; i < set->nr; i++) {
+		struct td_sample *c = &set->s[i];
+
+		c->key = v.sort < 0 ? c->growth_sum : c->growth[v.sort];
+	}
+	qsort(set->s, set->nr, sizeof(*set->s), td_cmp_key);
+	f = open_memstream(&text, &len);
+	if (f) {
+		if (interval_ms < 0)
+			fprintf(f, "\n%zu %s, sorted by %s: measuring the first %u ms...\n",
+				set->nr, v.threads ? "threads" : "processes",
+				v.sort < 0 ? "total" : td_delays[v.sort].name,
+				o->interval_ms);
+		else
+			td_print_text(f, set, &v, interval_ms);
+		fclose(f);
+	}
+	td_screen_show(text ? text : "taskdelays: out of memory\n",
+		       td_top_help, full);
+	free(text);
+	qsort(set->s, set->nr, sizeof(*set->s), td_cmp_id);
+}
+
+/*
+ * The view on a terminal: a round every interval as in batch mode, and
+ * between rounds the keys of taskdelays_keys.c.  A new sort order is
+ * drawn at once from the samples shown; processes <-> threads starts a
+ * new baseline, as the ids differ.
+ */
+static int td_top_interactive(struct td_nl *nl, const struct td_top_opts *o)
+{
+	struct td_set a = { 0 }, b = { 0 }, *cur = &a, *prev = &b, *t;
+	struct td_view view = { .sort = o->sort, .threads = o->threads };
+	double t_prev, t_cur, shown_ms = -1, left;
+	int err, ch;
+
+	if (td_screen_open())
+		return -ENOTTY;
+	t_prev = td_now_ms();
+	err = td_sample_all(nl, prev, view.threads);
+	if (!err)
+		td_show(prev, o, &view, -1, false);
+	while (!err && !o->stopped()) {
+		left = t_prev + o->interval_ms - td_now_ms();
+		if (left <= 0) {
+			t_cur = td_now_ms();
+			err = td_sample_all(nl, cur, view.threads);
+			if (err)
+				break;
+			td_diff(cur, prev, view.sort);
+			shown_ms = t_cur - t_prev;
+			td_show(cur, o, &view, shown_ms, false);
+			t_prev = t_cur;
+			t = cur;
+			cur = prev;
+			prev = t;
+			continue;
+		}
+		ch = td_screen_key(left + 1);
+		if (ch < 0)
+			continue;
+		switch (td_top_key(ch, &view)) {
+		case TD_KEY_QUIT:
+			goto out;
+		case TD_KEY_REDRAW:
+			td_show(prev, o, &view, shown_ms, true);
+			break;
+		case TD_KEY_RESAMPLE:
+			t_prev = td_now_ms();
+			err = td_sample_all(nl, prev, view.threads);
+			shown_ms = -1;
+			if (!err)
+				td_show(prev, o, &view, shown_ms, true);
+			break;
+		case TD_KEY_NONE:
+			break;
+		}
+	}
+out:
+	td_screen_close();
+	free(a.s);
+	free(b.s);
+	return err;
+}
+
 int td_top(struct td_nl *nl, const struct td_top_opts *o)
 {
 	struct td_set a = { 0 }, b = { 0 }, *cur = &a, *prev = &b, *t;
@@ -353,6 +454,8 @@ int td_top(struct td_nl *nl, const struct td_top_opts *o)
 	unsigned int n;
 	int err;
 
+	if (o->interactive)
+		return td_top_interactive(nl, o);
 	/*
 	 * Sampling every process takes time of its own, and a signal cuts
 	 * the sleep short: the growth is over the time that really passed
@@ -373,7 +476,7 @@ int td_top(struct td_nl *nl, const struct td_top_opts *o)
 		if (o->json)
 			td_print_json(cur, o, t_cur - t_prev);
 		else
-			td_print_text(cur, o, t_cur - t_prev);
+			td_print_text(stdout, cur, o, t_cur - t_prev);
 		fflush(stdout);
 		qsort(cur->s, cur->nr, sizeof(*cur->s), td_cmp_id);
 		t_prev = t_cur;

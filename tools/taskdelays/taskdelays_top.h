@@ -12,6 +12,7 @@ struct td_top_opts {
 	int sort;			/* a delay type, or -1: their sum */
 	bool threads;			/* one row per thread, not process */
 	bool json;			/* one JSON object per round */
+	bool interactive;		/* curses view with keys, on a tty */
 	bool (*stopped)(void);
 };
 
@@ -19,7 +20,9 @@ struct td_top_opts {
  * Sample all processes (or threads) every @o->interval_ms and print the
  * @o->lines ones whose delays grew the most, as a percentage of the
  * interval that passed.  Returns 0 or a negative errno (explained on
- * stderr).  Stops early once @o->stopped() returns true.
+ * stderr).  Stops early once @o->stopped() returns true.  With
+ * @o->interactive the view takes over the terminal and reads keys
+ * (taskdelays_keys.h) until q; otherwise it prints plain text or JSON.
  */
 int td_top(struct td_nl *nl, const struct td_top_opts *o);
 

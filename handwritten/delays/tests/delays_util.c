@@ -230,20 +230,15 @@ bool cmdline_has(const char *word)
 	return found;
 }
 
-int run_capture(char *const argv[], uid_t uid, gid_t gid, char *out,
-		size_t len)
+pid_t spawn_piped(char *const argv[], uid_t uid, gid_t gid, int *fd)
 {
-	size_t got = 0;
-	int p[2], status;
-	ssize_t n;
+	int p[2];
 	pid_t pid;
 
 	if (pipe(p))
 		return -1;
 	fflush(NULL);
 	pid = fork();
-	if (pid < 0)
-		return -1;
 	if (pid == 0) {
 		dup2(p[1], 1);
 		dup2(p[1], 2);
@@ -255,21 +250,39 @@ int run_capture(char *const argv[], uid_t uid, gid_t gid, char *out,
 		_exit(127);
 	}
 	close(p[1]);
+	if (pid < 0)
+		close(p[0]);
+	else
+		*fd = p[0];
+	return pid;
+}
+
+int run_capture(char *const argv[], uid_t uid, gid_t gid, char *out,
+		size_t len)
+{
+	size_t got = 0;
+	int fd, status;
+	ssize_t n;
+	pid_t pid;
+
+	pid = spawn_piped(argv, uid, gid, &fd);
+	if (pid < 0)
+		return -1;
 	for (;;) {
 		char scratch[256];
 
 		/* keep draining past @len so the child never blocks */
 		if (got + 1 < len)
-			n = read(p[0], out + got, len - got - 1);
+			n = read(fd, out + got, len - got - 1);
 		else
-			n = read(p[0], scratch, sizeof(scratch));
+			n = read(fd, scratch, sizeof(scratch));
 		if (n <= 0)
 			break;
 		if (got + 1 < len)
 			got += n;
 	}
 	out[got] = '\0';
-	close(p[0]);
+	close(fd);
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
 		return -1;
 	return WEXITSTATUS(status);

@@ -74,6 +74,13 @@ int delays_of_child(void (*fn)(void *arg), struct delays *d);
 bool cmdline_has(const char *word);
 
 /*
+ * Start @argv with stdout+stderr into a pipe whose read end is *@fd,
+ * after dropping to @uid/@gid when @uid is not 0.  Returns the child's
+ * pid, or -1 (and no pipe is left open).
+ */
+pid_t spawn_piped(char *const argv[], uid_t uid, gid_t gid, int *fd);
+
+/*
  * Run @argv with stdout+stderr into @out (NUL-terminated, truncated to
  * @len), after dropping to @uid/@gid when @uid is not 0.  Returns the
  * exit status (0-255) or -1.

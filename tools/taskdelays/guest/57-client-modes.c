@@ -28,24 +28,9 @@ struct proc {
 
 static int spawn(struct proc *p, char *const argv[])
 {
-	int fds[2];
-
-	if (pipe(fds))
-		return -1;
-	fflush(NULL);
-	p->pid = fork();
-	if (p->pid == 0) {
-		dup2(fds[1], 1);
-		dup2(fds[1], 2);
-		close(fds[0]);
-		close(fds[1]);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	close(fds[1]);
-	p->fd = fds[0];
 	p->len = 0;
 	p->out[0] = '\0';
+	p->pid = spawn_piped(argv, 0, 0, &p->fd);
 	return p->pid < 0 ? -1 : 0;
 }
 

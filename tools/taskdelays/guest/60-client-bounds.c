@@ -31,25 +31,12 @@ struct run {
 
 static void start(struct run *r, char *const argv[])
 {
-	int fds[2];
-
 	memset(r, 0, sizeof(*r));
 	r->status = -1;
-	if (pipe(fds))
-		ksft_exit_fail_msg("pipe\n");
-	fflush(NULL);
 	r->ms = now_ns() / 1000000;
-	r->pid = fork();
-	if (r->pid == 0) {
-		dup2(fds[1], 1);
-		dup2(fds[1], 2);
-		close(fds[0]);
-		close(fds[1]);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	close(fds[1]);
-	r->fd = fds[0];
+	r->pid = spawn_piped(argv, 0, 0, &r->fd);
+	if (r->pid < 0)
+		ksft_exit_fail_msg("%s: fork failed\n", argv[0]);
 }
 
 /*

@@ -2,7 +2,8 @@
 /*
  * The views of taskdelays -T: -H shows the threads of a process, -s
  * orders by one delay type, -J prints one JSON object per round, the
- * text view has a PSI line and marks processes with untracked threads.
+ * text view has a PSI line whose numbers show CPU pressure (CONFIG_PSI)
+ * and marks processes with untracked threads.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -39,10 +40,11 @@ static void three_threads(void *arg)
 		pthread_join(t[i], NULL);
 }
 
+/* Long enough to outlast the wait for PSI and a round; killed after */
 static void busy(void *arg)
 {
 	(void)arg;
-	spin_ms(4000);
+	spin_ms(10000);
 }
 
 /* Rows after the header line: id, tgid, comm; returns the row count */
@@ -95,6 +97,44 @@ static void test_threads(void)
 	kill_child(&c);
 }
 
+/* "some avg10=" of /proc/pressure/@res, or -1 */
+static double psi_avg10(const char *res)
+{
+	char path[64], line[256];
+	double v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/pressure/%s", res);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "some avg10=%lf", &v) == 1)
+			break;
+	fclose(f);
+	return v;
+}
+
+/*
+ * The PSI line's three numbers: each a percentage, and cpu above 0
+ * while more tasks want a CPU than there are.
+ */
+static bool psi_line_ok(const char *text)
+{
+	const char *line = strstr(text, "\nPSI some avg10: ");
+	double cpu, io, mem;
+
+	if (!line || sscanf(line, "\nPSI some avg10: cpu %lf%% io %lf%% memory %lf%%",
+			    &cpu, &io, &mem) != 3) {
+		ksft_print_msg("no PSI line with three numbers\n");
+		return false;
+	}
+	ksft_print_msg("PSI line: cpu %.2f%% io %.2f%% memory %.2f%%\n", cpu,
+		       io, mem);
+	return cpu > 0 && cpu <= 100 && io >= 0 && io <= 100 && mem >= 0 &&
+	       mem <= 100;
+}
+
 static void test_sort_psi(void)
 {
 	char *const argv[] = { CLIENT, "-T", "-s", "cpu", "-i", "1000", "-n",
@@ -103,10 +143,19 @@ static void test_sort_psi(void)
 	struct row r[256];
 	int n, i, sorted = 1, rc;
 
+	uint64_t t0;
+	double psi;
+
 	for (i = 0; i < 3; i++) {
 		fork_child(&c[i], busy, NULL);
 		start_child(&c[i]);
 	}
+	/* avg10 is updated every 2 s: wait until the kernel shows the hogs */
+	t0 = now_ns();
+	while ((psi = psi_avg10("cpu")) <= 0 && now_ns() - t0 < 3500000000ULL)
+		usleep(100000);
+	ksft_print_msg("/proc/pressure/cpu some avg10=%.2f after %llu ms\n", psi,
+		       (unsigned long long)((now_ns() - t0) / 1000000));
 	rc = run_capture(argv, 0, 0, out, sizeof(out));
 	n = rows(out, r, 256);
 	for (i = 1; i < n; i++)
@@ -117,8 +166,8 @@ static void test_sort_psi(void)
 			 strstr(out, "by cpu:"),
 			 "-s cpu orders rows by cpu delay (top %.2f%%)\n",
 			 n ? r[0].cpu : 0.0);
-	ksft_test_result(!rc && strstr(out, "\nPSI some avg10: cpu "),
-			 "the text view has a PSI line\n");
+	ksft_test_result(!rc && psi > 0 && psi_line_ok(out),
+			 "the PSI line shows the CPU pressure of three hogs on two vCPUs\n");
 	for (i = 0; i < 3; i++)
 		kill_child(&c[i]);
 }
@@ -127,9 +176,10 @@ static void test_json(void)
 {
 	char *const argv[] = { CLIENT, "-T", "-J", "-i", "300", "-n", "2",
 			 "-N", "1000", NULL };
-	char want[64], *line, *save;
+	char want[64], *line, *save, *psi;
 	struct child c = { 0 };
 	int rc, objects = 0, found = 0;
+	double cpu, io, mem;
 
 	fork_child(&c, busy, NULL);
 	start_child(&c);
@@ -148,6 +198,10 @@ static void test_json(void)
 	ksft_test_result(!rc && objects == 2 && found == 2,
 			 "-J prints one object per round, naming the task (%d, %d)\n",
 			 objects, found);
+	psi = strstr(out, "\"psi_some_avg10\":{\"cpu\":");
+	ksft_test_result(psi && sscanf(psi, "\"psi_some_avg10\":{\"cpu\":%lf,\"io\":%lf,\"memory\":%lf}",
+				       &cpu, &io, &mem) == 3,
+			 "-J gives the three PSI numbers, not null\n");
 	kill_child(&c);
 }
 
@@ -187,7 +241,7 @@ int main(void)
 	ksft_print_header();
 	if (access(CLIENT, X_OK))
 		ksft_exit_fail_msg("%s: missing\n", CLIENT);
-	ksft_set_plan(5);
+	ksft_set_plan(6);
 	set_delayacct(true);
 	test_threads();
 	test_sort_psi();
