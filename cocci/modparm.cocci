@@ -528,12 +528,15 @@ def reverse_alias_of(v, path):
 
 
 def header_decl(name, path):
-	"""Local header (as included) that mentions name in a declaration."""
+	"""Local header (as included) that mentions name in a declaration,
+	and whether that declaration is an extern one (else a struct member
+	or a prototype parameter, say)."""
 	text = read_text(path)
 	for h in include_paths(path, text):
-		if re.search(r'\b' + re.escape(name) + r'\s*(\[[^]]*\]\s*)*;',
-			     read_text(h)):
-			return os.path.basename(h)
+		m = re.search(r'^(.*)\b' + re.escape(name) + r'\s*(\[[^]]*\]\s*)*;',
+			      read_text(h), re.M)
+		if m:
+			return os.path.basename(h), bool(re.search(r'\bextern\b', m.group(1)))
 	return None
 
 
@@ -698,11 +701,16 @@ def decide1(v, t, p):
 	defs_only = [d for d in decls if not d[3]]
 	if not decls:
 		hdr = header_decl(tgt, path)
-		if hdr:
+		if hdr and hdr[1]:
 			diags.append(("no-declaration", "'%s' is only declared in %s "
 				      "(extern, defined in another file): no "
 				      "declaration here to follow, left unchanged" %
-				      (tgt, hdr)))
+				      (tgt, hdr[0])))
+		elif hdr:
+			diags.append(("no-declaration", "no variable '%s' here: %s "
+				      "declares only a struct member or another "
+				      "non-variable of that name: left unchanged" %
+				      (tgt, hdr[0])))
 		elif word_count(tgt, path) == 0:
 			diags.append(("no-variable", "MODULE_PARM names '%s', "
 				      "which does not exist: left unchanged" % tgt))

@@ -1,0 +1,4 @@
+struct fb_var {
+	unsigned int xres;
+	unsigned int vmode;
+};
