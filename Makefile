@@ -1,16 +1,16 @@
 # The pipeline, top to bottom:
 #
-#   deps      install missing Debian packages        tools/ensure-deps.sh
+#   deps      install missing Debian packages        scripts/ensure-deps.sh
 #   convert   MODULE_PARM -> module_param patches     cocci/modparm-convert
 #   functionlist  profiles -> hot-function linker list generator/, functionlist/
 #   tree      pristine 6.1 + handwritten/series + generated-patches/series
-#                                                     tools/prepare-tree.sh
-#   config    tinyconfig + qemu/kernel.config, verified  tools/configure-kernel.sh
-#   kernel    bzImage + modules in build/kbuild       tools/build-kernel.sh
+#                                                     scripts/prepare-tree.sh
+#   config    tinyconfig + qemu/kernel.config, verified  scripts/configure-kernel.sh
+#   kernel    bzImage + modules in build/kbuild       scripts/build-kernel.sh
 #   guest     tests, modules and programs for the VM  <part>/Makefile guest
 #   initramfs busybox-static + /init + guest files    qemu/mkinitramfs.sh
 #   boot      QEMU (TCG unless KVM proves to work)    qemu/run.sh
-#   results   KTAP from the guest, summarised         tools/ktap-summary
+#   results   KTAP from the guest, summarised         scripts/ktap-summary
 #
 # `make` runs it all and prints a summary; `make check` runs every test
 # suite (host and guest) and ends with "N passed, N failed".
@@ -53,7 +53,7 @@ KVARS = KSRC=$(KSRC) KBUILD_OUT=$(KBUILD_OUT) GUEST_DIR=$(GUEST_DIR) BUILD=$(BUI
 all: summary
 
 deps:
-	@tools/ensure-deps.sh
+	@scripts/ensure-deps.sh
 
 # Without SRC: convert the pristine kernel tree and our legacy test
 # modules into build/ and compare with what generated-patches/ holds (a
@@ -65,8 +65,8 @@ ifdef SRC
 	cocci/modparm-convert $(if $(OUT),--out $(OUT)) $(if $(PERM),--perm $(PERM)) \
 		$(if $(KEEP_MINIMUM),--keep-minimum) $(SRC)
 else
-	@tools/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES) >/dev/null
-	tools/convert-tree.sh --check $(BUILD)/linux-pristine $(BUILD)/convert generated-patches
+	@scripts/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES) >/dev/null
+	scripts/convert-tree.sh --check $(BUILD)/linux-pristine $(BUILD)/convert generated-patches
 	$(MAKE) -C tests/modparm check-generated $(KVARS)
 endif
 
@@ -74,17 +74,17 @@ endif
 # pipeline derives (converter patches, function list), for review and
 # commit.
 update: deps update-functionlist
-	@tools/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES) >/dev/null
-	tools/convert-tree.sh $(BUILD)/linux-pristine $(BUILD)/convert generated-patches
+	@scripts/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES) >/dev/null
+	scripts/convert-tree.sh $(BUILD)/linux-pristine $(BUILD)/convert generated-patches
 	$(MAKE) -C tests/modparm regenerate $(KVARS)
 
 tree: deps
-	@tools/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES)
+	@scripts/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES)
 
 # Reconfigure only when the fragment or the patched tree changed, so
 # an unchanged tree rebuilds nothing.
 $(KBUILD_OUT)/.config-stamp: $(FRAGMENTS) $(KSRC)/.series-id
-	tools/configure-kernel.sh $(KSRC) $(KBUILD_OUT) $(FRAGMENTS)
+	scripts/configure-kernel.sh $(KSRC) $(KBUILD_OUT) $(FRAGMENTS)
 	@touch $@
 config: tree
 	@$(MAKE) --no-print-directory $(KBUILD_OUT)/.config-stamp
@@ -94,7 +94,7 @@ config: tree
 # names it relative to the tree.
 kernel: config
 	@$(MAKE) --no-print-directory -C functionlist install $(KVARS)
-	@tools/build-kernel.sh $(KSRC) $(KBUILD_OUT) $(LOGS) $(JOBS)
+	@scripts/build-kernel.sh $(KSRC) $(KBUILD_OUT) $(LOGS) $(JOBS)
 
 # Generate the function list from the committed profiles, under
 # build/ only: a stale functionlist/functionlist is reported here and
@@ -132,21 +132,21 @@ boot: initramfs $(DISKS)
 		$(addprefix --disk ,$(DISKS)) $(if $(APPEND),--append "$(APPEND)")
 
 results: boot
-	@tools/ktap-summary $(RUN)/ktap.log
+	@scripts/ktap-summary $(RUN)/ktap.log
 
 summary: convert functionlist
 	@$(MAKE) --no-print-directory results; rc=$$?; \
-	tools/summary.sh $(BUILD) $$rc
+	scripts/summary.sh $(BUILD) $$rc
 
 # Every suite runs even when an earlier one failed; the last line is the
 # grand total.  The patched tree comes first (host suites use its
 # checkpatch.pl and headers), then host-only suites, then the guest boot
 # (which builds the kernel), then the suites that inspect the built kernel.
 check: deps
-	@tools/run-suites.sh $(LOGS)/check \
+	@scripts/run-suites.sh $(LOGS)/check \
 		"pipeline:$(MAKE) -C tests/host check" \
 		"tree:$(MAKE) tree" \
-		"convert-tree:tools/convert-tree.sh --check $(BUILD)/linux-pristine $(BUILD)/convert generated-patches" \
+		"convert-tree:scripts/convert-tree.sh --check $(BUILD)/linux-pristine $(BUILD)/convert generated-patches" \
 		$(foreach d,$(call present,$(HOST_CHECK_PARTS)),"$(subst /,-,$(d)):$(MAKE) -C $(d) check $(KVARS)") \
 		"guest:$(MAKE) results" \
 		$(foreach d,$(call present,$(KERNEL_CHECK_PARTS)),"$(subst /,-,$(d)):$(MAKE) -C $(d) check $(KVARS)") \
@@ -155,7 +155,7 @@ check: deps
 # The pipeline's own numbers first (in build/bench, cold then warm), then
 # each part's; the guest benchmarks boot the normal build's kernel.
 bench: deps
-	@tools/bench-pipeline.sh $(BUILD)
+	@scripts/bench-pipeline.sh $(BUILD)
 	@$(MAKE) --no-print-directory initramfs $(DISKS)
 	@set -e; for d in $(call present,$(BENCH_PARTS)); do \
 		$(MAKE) -C $$d bench $(KVARS); done

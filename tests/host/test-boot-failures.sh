@@ -40,5 +40,5 @@ expect_fail "a guest that stops mid-run fails" "stopped before reporting all res
 
 printf 'CONFIG_MODULES=y\nCONFIG_NO_SUCH_OPTION=y\n# CONFIG_MODULES is not set\n' > "$t/bad.config"
 expect_fail "a config option that did not stick is named" "bad.config:2: CONFIG_NO_SUCH_OPTION=y did not stick" \
-	"$top/tools/configure-kernel.sh" "$ksrc" "$t/obj" "$t/bad.config"
+	"$top/scripts/configure-kernel.sh" "$ksrc" "$t/obj" "$t/bad.config"
 finish

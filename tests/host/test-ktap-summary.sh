@@ -1,5 +1,5 @@
 #!/bin/sh
-# tools/ktap-summary on KTAP logs with known content: counts, failure
+# scripts/ktap-summary on KTAP logs with known content: counts, failure
 # diagnostics, short plans, CRLF, bail-outs and empty logs.  Each
 # ktap/NAME.ktap has its expected output in ktap/NAME.expect; the exit
 # status must be 0 exactly when nothing failed.
@@ -9,7 +9,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top/tests/host/ktap"
 for k in *.ktap; do
 	name=${k%.ktap}
-	out=$("$top/tools/ktap-summary" "$k" 2>&1)
+	out=$("$top/scripts/ktap-summary" "$k" 2>&1)
 	rc=$?
 	if [ "$out" != "$(cat "$name.expect")" ]; then
 		not_ok "$name output" "$(printf '%s\n' "$out" | diff "$name.expect" - )"
@@ -21,5 +21,5 @@ for k in *.ktap; do
 	[ "$want" -eq 0 ] && [ "$rc" -eq 0 ] && { ok "$name"; continue; }
 	not_ok "$name exit status" "got $rc"
 done
-expect_fail "unreadable log is an error" "cannot read" "$top/tools/ktap-summary" /nonexistent.ktap
+expect_fail "unreadable log is an error" "cannot read" "$top/scripts/ktap-summary" /nonexistent.ktap
 finish

@@ -1,12 +1,12 @@
 #!/bin/sh
-# tools/prepare-tree.sh on a small synthetic "kernel" tarball: patches
+# scripts/prepare-tree.sh on a small synthetic "kernel" tarball: patches
 # apply in order, a bad patch names itself and its hunk and leaves the
 # tree as it was, re-runs are no-ops, and unchanged files keep their
 # timestamps so the kernel build stays incremental.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/host/lib.sh"
-prep=$top/tools/prepare-tree.sh
+prep=$top/scripts/prepare-tree.sh
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 

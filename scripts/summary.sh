@@ -14,7 +14,7 @@ echo "patches:       $(wc -l < "$b/linux/.applied-patches" 2>/dev/null || echo 0
 sed 's/^/                 /' "$b/linux/.applied-patches" 2>/dev/null
 echo "kernel build:  $(secs "$b/logs/kernel-build-seconds") (last make run in $b/kbuild)"
 echo "boot:          $(secs "$b/run/first-ktap-seconds") to the first KTAP line, $(secs "$b/run/boot-seconds") to power-off ($(val "$b/run/accel"))"
-echo "tests:         $(tools/ktap-summary "$b/run/ktap.log" 2>/dev/null | tail -n 1)"
+echo "tests:         $(scripts/ktap-summary "$b/run/ktap.log" 2>/dev/null | tail -n 1)"
 echo "logs:          $b/logs/kernel-build.log"
 echo "               $b/run/console.log (kernel console), $b/run/ktap.log (results)"
 echo "========================================================================="
