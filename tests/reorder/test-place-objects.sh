@@ -1,12 +1,12 @@
 #!/bin/sh
-# Unit test of functionlist/find-objects.sh and place-objects.awk: the
+# Unit test of generator/collect/find-objects.sh and place-objects.awk: the
 # objects of profiled functions that have no section of their own name.
 #
 # find-objects.sh runs on a thin archive of real objects compiled here
 # (C with section attributes and assembly in plain .text, as in the
 # kernel); place-objects.awk on a hand-made objects.txt and list.
 set -u
-fl=$(cd "$(dirname "$0")/../../functionlist" && pwd)
+fl=$(cd "$(dirname "$0")/../../generator/collect" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 n=0 failed=0

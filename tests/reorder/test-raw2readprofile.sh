@@ -1,12 +1,12 @@
 #!/bin/sh
-# Unit test of functionlist/raw2readprofile.sh on a hand-made profile.
+# Unit test of generator/collect/raw2readprofile.sh on a hand-made profile.
 #
 # A System.map with three functions and a raw profile whose buckets
 # (step 4 bytes) are known: each function's ticks must be the sum of
 # its buckets, data symbols take none, and a map that does not cover
 # the profile is an error.
 set -u
-conv=$(cd "$(dirname "$0")/../../functionlist" && pwd)/raw2readprofile.sh
+conv=$(cd "$(dirname "$0")/../../generator/collect" && pwd)/raw2readprofile.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 n=0 failed=0
