@@ -59,11 +59,13 @@ deps:
 # modules into build/ and compare with what generated-patches/ holds (a
 # stale committed patch is an error; `make update` rewrites it).  With
 # SRC=DIR: convert someone's tree or driver (OUT=DIR, PERM=0444,
-# KEEP_MINIMUM=1).
+# KEEP_MINIMUM=1, CHECK_BUILD=DIR: build the conversions against that
+# built kernel, such as build/kbuild).
 convert: deps
 ifdef SRC
 	cocci/modparm-convert $(if $(OUT),--out $(OUT)) $(if $(PERM),--perm $(PERM)) \
-		$(if $(KEEP_MINIMUM),--keep-minimum) $(SRC)
+		$(if $(KEEP_MINIMUM),--keep-minimum) \
+		$(if $(CHECK_BUILD),--check-build $(CHECK_BUILD)) $(SRC)
 else
 	@scripts/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES) >/dev/null
 	scripts/convert-tree.sh --check $(BUILD)/linux-pristine $(BUILD)/convert generated-patches

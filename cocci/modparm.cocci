@@ -634,13 +634,40 @@ def decide(v, t, p):
 			CHOSEN_V[(p.file, v)] = res.get("dlines") or [res["dline"]]
 	for kind, msg in res["diags"]:
 		out_diag(p, kind, msg)
-	emit({"file": p.file, "line": int(p.line), "var": v, "site": "left"
-	      if res["form"] == "left" else "converted", "form": res["form"]})
+	rec = {"file": p.file, "line": int(p.line), "var": v, "site": "left"
+	       if res["form"] == "left" else "converted", "form": res["form"]}
+	if res["form"] != "left":
+		rec.update(check_type(res["base"], res["dims"], res["dv"], p.file))
+	emit(rec)
 	if STATS_ON[0]:
 		sys.stderr.write("modparm-site: %s:%s: %s %s\n" % (
 			p.file, p.line, "left" if res["form"] == "left"
 			else "converted", res["form"]))
 	return res
+
+
+def check_type(base, dims, dv, path):
+	"""The declaration of a converted site as modparm-convert --check-build
+	compiles it: the base type normalised (type), the same with const and
+	volatile kept (qtype: the type check of module_param sees them), a
+	typedef of the file or its own headers resolved (rtype: the module the
+	check builds has only the kernel headers), the dimensions as numbers
+	where they evaluate, else their text, and the declared variable."""
+	q = re.sub(r'\b(static|register|__read_mostly|__initdata|'
+		   r'__devinitdata)\b', ' ', base)
+	q = re.sub(r'\s+', ' ', re.sub(r'\s*\*\s*', ' * ', q)).strip()
+	rec = {"type": norm_base(base), "qtype": q.replace("* *", "**"),
+	       "decl": dv, "dims": []}
+	b = norm_base(base)
+	for _ in range(5):
+		if not re.match(r'^\w+$', b) or typedef_of(b, path) is None:
+			break
+		b = rec["rtype"] = typedef_of(b, path)
+	defs = defines(path)
+	for dim in dims:
+		n = eval_int(dim, defs) if dim else None
+		rec["dims"].append(dim if n is None else n)
+	return rec
 
 
 STATS_ON = [False]
@@ -760,6 +787,7 @@ def decide1(v, t, p):
 				      r'\b__(dev)?init(data|const)\b', dtext).group(0),
 				      PERM[0])))
 	base, dims = split_type(ts)
+	res["base"], res["dims"] = base, dims
 	declared = "%s %s%s" % (norm_base(base), tgt,
 				"".join("[%s]" % d for d in dims))
 	declared = declared.replace("* ", "*")

@@ -5,15 +5,17 @@
 repaired result).  Output is KTAP.  Needs git, not spatch."""
 
 import os
+import re
 import shutil
 import sys
 import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from modparm_convert import convert, fixups, patches, results, sites  # noqa: E402
+from modparm_convert import checkbuild, convert, fixups, patches, results, sites  # noqa: E402
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "modparm_convert", "test_data")
+TESTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tests")
 
 
 def data(name):
@@ -130,6 +132,204 @@ class TreeRunTest(unittest.TestCase):
 		parts = results.split_diff(data("order_comment.diff"), {"order_comment.c"})
 		with self.assertRaises(results.DiffError):
 			results.apply_diff(data("sites.c"), parts["order_comment.c"])
+
+
+def decl(name, type_, qtype=None, dims=(), rtype=None):
+	d = {"type": type_, "qtype": qtype or type_, "decl": name, "dims": list(dims)}
+	if rtype:
+		d["rtype"] = rtype
+	return d
+
+
+class CheckBuildSourceTest(unittest.TestCase):
+	"""The module --check-build compiles for one converted file."""
+
+	CONVERTED = "\n".join([
+		"#include <linux/module.h>",
+		"typedef unsigned int ioaddr_t;",
+		"static volatile int x;",
+		"module_param(x, int, 0);",
+		"static ioaddr_t io[MAX_IO];",
+		"static char *board = \"auto\";",
+		"module_param_array(io, uint,",
+		"\t\t   NULL, 0);",
+		"#define gscd_port gscd",
+		"static short gscd;",
+		"module_param_named(gscd_port, gscd, short, 0);",
+		"module_param(board, charp, 0);",
+		""])
+
+	def sites(self):
+		S = checkbuild.Site
+		return [S("a.c", "drv/a.c", 3, "x", "param", decl("x", "int", "volatile int")),
+			S("a.c", "drv/a.c", 6, "io", "array", decl("io", "ioaddr_t", dims=["MAX_IO"],
+								    rtype="unsigned int")),
+			S("a.c", "drv/a.c", 9, "gscd_port", "named", decl("gscd", "short")),
+			S("a.c", "drv/a.c", 12, "board", "param", decl("board", "char *", "const char *"))]
+
+	def source(self):
+		return checkbuild.module_source("m.c", self.sites(), self.CONVERTED)
+
+	def copied(self, text):
+		"""{line in the converted file: copied line} by the #line directives."""
+		out = {}
+		at = None
+		for l in text.split("\n"):
+			m = re.match(r'#line (\d+) "(.*)"$', l)
+			if m:
+				at = int(m.group(1)) if m.group(2) == "drv/a.c" else None
+			elif at is not None:
+				out[at] = l
+				at += 1
+		return out
+
+	def test_line_directives_name_the_converted_lines(self):
+		text, spans = self.source()
+		got = self.copied(text)
+		conv = self.CONVERTED.split("\n")
+		self.assertTrue(got)
+		for ln, l in got.items():
+			self.assertEqual(l, conv[ln - 1])
+		params = [l for l in conv if l.startswith("module_param")]
+		self.assertEqual(len([l for l in got.values() if l.startswith("module_param")]),
+				 len(params))
+
+	def test_statement_over_two_lines_copied_whole(self):
+		got = self.copied(self.source()[0])
+		first = [ln for ln, l in got.items() if l.startswith("module_param_array(io")][0]
+		self.assertEqual(got[first + 1], "\t\t   NULL, 0);")
+
+	def test_declarations(self):
+		text = self.source()[0]
+		self.assertIn("static volatile int x;", text)
+		# the typedef of the file is not in the module: what it names is
+		self.assertIn("static unsigned int io[1];", text)
+		self.assertIn("MAX_IO", text.split("static unsigned int io[1];")[1].split("\n")[0])
+		self.assertIn("static short gscd;", text)
+		# modparm_charp_const.cocci dropped the const in the converted text
+		self.assertIn("static char *board;", text)
+		self.assertTrue(text.startswith("// ") and "#include <linux/moduleparam.h>" in text)
+		self.assertTrue(text.rstrip().endswith('MODULE_LICENSE("GPL");'))
+
+	def test_const_kept_where_the_converted_text_kept_it(self):
+		conv = self.CONVERTED.replace("static char *board", "static const char *board")
+		text = checkbuild.module_source("m.c", self.sites(), conv)[0]
+		self.assertIn("static const char *board;", text)
+
+	def test_evaluated_dimension_kept(self):
+		self.assertEqual(checkbuild.declaration(decl("v", "u16", dims=[12]), ""),
+				 "static u16 v[12];")
+
+	def test_spans_cover_each_site_once(self):
+		sites = self.sites()
+		text, spans = checkbuild.module_source("m.c", sites, self.CONVERTED)
+		lines = text.split("\n")
+		for s in sites:
+			mine = [sp for sp in spans if s in sp[3]]
+			self.assertEqual(sorted(sp[0] for sp in mine), ["drv/a.c", "m.c"])
+			decl_span = [sp for sp in mine if sp[0] == "m.c"][0]
+			self.assertRegex(lines[decl_span[1] - 1], r'^static .*\b%s\b' % s.decl["decl"])
+
+	def test_generated_setter_block_copied(self):
+		with open(os.path.join(TESTS, "callback_two.res")) as f:
+			conv = f.read()
+		S = checkbuild.Site
+		sites = [S("c.c", "c.c", 6, "irqs", "cb", decl("irqs", "int", dims=[4])),
+			 S("c.c", "c.c", 10, "ports", "cb", decl("ports", "short", dims=[3]))]
+		text, spans = checkbuild.module_source("m.c", sites, conv)
+		lines = conv.split("\n")
+		for s in sites:
+			sp = [x for x in spans if x[0] == "c.c" and s in x[3]][0]
+			block = lines[sp[1] - 1:sp[2]]
+			self.assertEqual(block[0], "static unsigned int modparm_num_%s;" % s.name)
+			self.assertTrue(block[-1].startswith("__MODULE_PARM_TYPE(%s," % s.name))
+			self.assertIn("\n".join(block), text)
+
+	def test_site_without_its_line_is_an_error(self):
+		s = checkbuild.Site("a.c", "a.c", 3, "gone", "param", decl("gone", "int"))
+		checkbuild.module_source("m.c", [s], self.CONVERTED)
+		self.assertEqual(len(s.errors), 1)
+
+
+class CheckBuildLogTest(unittest.TestCase):
+	"""Errors of a recorded kbuild log (the module of
+	tests/convert/check-build/volatile_param.c) given to their sites."""
+
+	def modules(self):
+		with open(os.path.join(TESTS, "convert", "check-build", "volatile_param.c")) as f:
+			old = f.read()
+		conv = re.sub(r'MODULE_PARM\((\w+), "i"\);', r'module_param(\1, int, 0);', old)
+		S = checkbuild.Site
+		ss = []
+		for ln in sites.find_sites(old)[0]:
+			v = sites.site_variable(old, ln)
+			ss.append(S("volatile_param.c", "volatile_param.c", ln, v, "param",
+				    decl(v, "int", "volatile int" if v == "count" else "int")))
+		text, spans = checkbuild.module_source("modparm_check_0.c", ss, conv)
+		return ss, {"modparm_check_0.o": (ss, spans)}
+
+	def test_error_in_a_kernel_macro_goes_to_the_site_its_note_names(self):
+		sites, modules = self.modules()
+		loose = checkbuild.attribute(checkbuild.diagnostics(data("checkbuild_volatile.log")), modules)
+		self.assertEqual(loose, {})
+		bad = [s for s in sites if s.errors]
+		self.assertEqual([s.name for s in bad], ["count"])
+		self.assertTrue(bad[0].gcc)
+		self.assertIn("discards 'volatile' qualifier", bad[0].errors[0])
+		# the site is the line of its MODULE_PARM: no other line to name
+		self.assertNotIn("converted file", bad[0].errors[0])
+
+	def test_error_naming_no_site_belongs_to_the_module(self):
+		sites, modules = self.modules()
+		log = ("  CC [M]  /s/modparm_check_0.o\n/s/modparm_check_0.c:1:10: fatal error: "
+		       "linux/module.h: No such file or directory\n")
+		loose = checkbuild.attribute(checkbuild.diagnostics(log), modules)
+		self.assertEqual(list(loose), ["modparm_check_0.o"])
+		self.assertIn("fatal error", loose["modparm_check_0.o"])
+		self.assertFalse([s for s in sites if s.errors])
+
+	def test_error_in_a_declaration_names_it(self):
+		sites, modules = self.modules()
+		name, first = [(sp[0], sp[1]) for sp in modules["modparm_check_0.o"][1]
+			       if sites[0] in sp[3] and sp[0] == "modparm_check_0.c"][0]
+		log = ("  CC [M]  /s/modparm_check_0.o\n/s/%s:%d:8: error: unknown type name "
+		       "'uchar'\n" % (name, first))
+		checkbuild.attribute(checkbuild.diagnostics(log), modules)
+		self.assertEqual([s for s in sites if s.errors], [sites[0]])
+		self.assertIn("in the declaration made from its type, static int speed;",
+			      sites[0].errors[0])
+
+
+class CheckBuildKdirTest(unittest.TestCase):
+	def test_not_a_built_kernel(self):
+		top = tempfile.mkdtemp()
+		try:
+			with self.assertRaises(checkbuild.KdirError) as e:
+				checkbuild.kernel_dir(top)
+			self.assertIn("Module.symvers", str(e.exception))
+			for n in ("include/generated/autoconf.h", "scripts/mod/modpost",
+				  "source/Makefile", "source/scripts/x", "Module.symvers"):
+				os.makedirs(os.path.dirname(os.path.join(top, n)), exist_ok=True)
+				open(os.path.join(top, n), "w").close()
+			with open(os.path.join(top, ".config"), "w") as f:
+				f.write("# CONFIG_MODULES is not set\n")
+			with self.assertRaises(checkbuild.KdirError) as e:
+				checkbuild.kernel_dir(top)
+			self.assertIn("CONFIG_MODULES", str(e.exception))
+			with open(os.path.join(top, ".config"), "w") as f:
+				f.write("CONFIG_MODULES=y\n")
+			self.assertEqual(checkbuild.kernel_dir(top),
+					 (os.path.join(os.path.realpath(top), "source"), top))
+		finally:
+			shutil.rmtree(top)
+
+	def test_records_carry_the_declaration(self):
+		recs = [{"file": "f.c", "line": 3, "var": "x", "site": "converted", "form": "param",
+			 "type": "int", "qtype": "volatile int", "decl": "x", "dims": []},
+			{"file": "f.c", "line": 5, "var": "y", "site": "left", "form": "left"}]
+		r = results.from_records(recs, {"f.c": 0})[0]
+		self.assertEqual(r.decls, {3: {"type": "int", "qtype": "volatile int",
+					       "decl": "x", "dims": []}})
 
 
 class PatchesTest(unittest.TestCase):

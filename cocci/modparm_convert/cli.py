@@ -3,7 +3,8 @@
 kernel tree, an old driver directory or a single file, with Coccinelle.
 
 Usage: modparm-convert [--perm 0444] [--out DIR] [--in-place] [--jobs N]
-                       [--report FILE] [--name NAME] [--keep-minimum] SRC
+                       [--report FILE] [--name NAME] [--keep-minimum]
+                       [--check-build KDIR] SRC
 
   --perm MODE    permission of the parameters (default 0: no sysfs file,
                  as with MODULE_PARM)
@@ -15,6 +16,17 @@ Usage: modparm-convert [--perm 0444] [--out DIR] [--in-place] [--jobs N]
   --keep-minimum a minimum count above 1 ("2-4i") gets a generated
                  module_param_cb() setter that keeps it, instead of
                  module_param_array (which has no minimum), as upstream
+  --check-build KDIR
+                 prove the conversions with the kernel's own parameter
+                 type checks: for each converted file, the declarations of
+                 its parameters (as spatch read them) and their new
+                 module_param* lines are built as one small module against
+                 the built kernel KDIR (a kbuild O= directory such as
+                 build/kbuild, or a tree built in place), by kbuild with
+                 -Werror, --jobs at a time.  A site that does not build is
+                 an error naming its file and line, with gcc's first error;
+                 the patches are written all the same (the check is a
+                 verdict on them) and the exit status is 1
 
 Files that mention MODULE_PARM are run through modparm.cocci (beside this
 program, or $MODPARM_COCCI).  One patch per changed file is written by
@@ -24,8 +36,9 @@ Diagnostics go to stderr, GCC style.  Sources are changed only with
 
 Exit status: 0 success (also when there is nothing to convert), 1 when a
 file could not be parsed (it is listed and left untouched; sites left
-with a diagnostic are not failures), 2 on usage or environment errors
-(nothing is written then), 130 when interrupted (nothing is written).
+with a diagnostic are not failures) or a site failed --check-build, 2 on
+usage or environment errors, KDIR not a built kernel among them (nothing
+is written then), 130 when interrupted (nothing is written).
 
 Environment: SPATCH (default spatch), MODPARM_COCCI, MODPARM_AUTHOR
 (From: of the patches).
@@ -37,6 +50,7 @@ import shutil
 import signal
 import sys
 
+from . import checkbuild
 from .convert import Failure, convert
 
 ME = "modparm-convert"
@@ -50,12 +64,16 @@ class Options:
 	jobs = None
 	report = None
 	name = None
+	check_build = None
 	src = None
 
 
 def usage():
 	lines = __doc__.split("\n")
-	sys.stderr.write("usage: " + lines[3][len("Usage: "):] + "\n" + lines[4] + "\n(--help for more)\n")
+	first = [i for i, l in enumerate(lines) if l.startswith("Usage: ")][0]
+	end = lines.index("", first)
+	sys.stderr.write("usage: " + "\n".join(lines[first:end])[len("Usage: "):] +
+			 "\n(--help for more)\n")
 	return 2
 
 
@@ -63,7 +81,8 @@ def parse(argv):
 	"""Options, or an exit status."""
 	o = Options()
 	with_value = {"--perm": "perm", "--out": "out", "-o": "out", "--jobs": "jobs",
-		      "-j": "jobs", "--report": "report", "--name": "name"}
+		      "-j": "jobs", "--report": "report", "--name": "name",
+		      "--check-build": "check_build"}
 	args = list(argv)
 	rest = []
 	while args:
@@ -116,6 +135,11 @@ def main(argv):
 	elif not re.fullmatch(r'[0-9]+', o.jobs) or int(o.jobs) == 0:
 		return die("--jobs %s: not a positive number" % o.jobs)
 	o.jobs = int(o.jobs)
+	if o.check_build is not None:
+		try:
+			o.ktree, o.kobj = checkbuild.kernel_dir(o.check_build)
+		except checkbuild.KdirError as e:
+			return die(str(e))
 	env = os.environ
 	o.spatch = env.get("SPATCH") or "spatch"
 	if not shutil.which(o.spatch):

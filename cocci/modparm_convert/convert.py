@@ -9,7 +9,7 @@ import sys
 import tempfile
 import textwrap
 
-from . import fixups, patches, results, sites
+from . import checkbuild, fixups, patches, results, sites
 from .spatch import Spatch
 
 FORMNAME = {"param": "module_param()", "array": "module_param_array()",
@@ -53,6 +53,7 @@ class Tree:
 		self.sitefiles = 0
 		self.changed = []	# (rel, old bytes, new bytes, seen, diags)
 		self.unread = []	# files that could not be read
+		self.check = None	# --check-build: (sites, files, failed, KDIR)
 
 	def leave(self, reason, n):
 		self.left[reason] = self.left.get(reason, 0) + n
@@ -179,6 +180,10 @@ def summary(t, name, npatches):
 	if t.failed:
 		out.append("modparm-convert: %s failed to parse, left untouched: %s" % (
 			plural(len(t.failed), "file"), " ".join(t.failed)))
+	if t.check:
+		out.append("modparm-convert: check-build: %s in %s built against %s, %d failed"
+			   % (plural(t.check[0], "site"), plural(t.check[1], "file"),
+			      t.check[3], t.check[2]))
 	return out
 
 
@@ -253,9 +258,14 @@ def convert(o, env):
 			# one file broke the whole run: each on its own finds it
 			results = sp.run(paths, o.jobs, contents)
 		newtext = {}
+		show = o.src if os.path.isdir(o.src) else os.path.dirname(o.src) or "."
+		tocheck = []
 		for n, rel in enumerate(todo):
 			text, code = texts[rel]
 			new = t.account(rel, text, code, results.get(n))
+			if new is not None and o.check_build:
+				tocheck.append((rel, new, check_sites(rel, shown(show, rel), text,
+								      results[n])))
 			if new is not None and rel in crlf:
 				new = new.replace("\n", "\r\n")
 				t.changed[-1] = (rel, crlf[rel], encode(new)) + t.changed[-1][3:]
@@ -269,12 +279,13 @@ def convert(o, env):
 			raise Failure("writing the patches: %s" % e)
 		with open(os.path.join(stage, "series"), "w") as f:
 			f.write("".join(s + "\n" for s in series))
+		if o.check_build:
+			check_build(o, t, tocheck, os.path.join(tmp, "check"))
 		t.diags.sort(key=lambda d: (d[0], d[1], d[2], d[4], d[5]))
-		show = o.src if os.path.isdir(o.src) else os.path.dirname(o.src) or "."
 		err = []
 		rep = []
 		for (rel, ln, col, sev, kind, msg) in t.diags:
-			where = [os.path.join(show, rel) if show != "." else rel, rel]
+			where = [shown(show, rel), rel]
 			if ln:
 				where = ["%s:%d:%d" % (w, ln, col) for w in where]
 			err.append("%s: %s: %s [modparm-%s]" % (where[0], sev, msg, kind))
@@ -290,11 +301,39 @@ def convert(o, env):
 		sys.stdout.write("".join(l + "\n" for l in summ))
 		if t.found:
 			sys.stdout.write("modparm-convert: patches in %s/ (series, report.txt)\n" % o.out)
-		return 1 if t.failed or t.unread else 0
+		return 1 if t.failed or t.unread or (t.check and t.check[2]) else 0
 	finally:
 		shutil.rmtree(tmp, ignore_errors=True)
 		if stage:
 			shutil.rmtree(stage, ignore_errors=True)
+
+
+def shown(show, rel):
+	"""A file as the diagnostics on stderr name it."""
+	return os.path.join(show, rel) if show != "." else rel
+
+
+def check_sites(rel, path, old, r):
+	"""The converted sites of one file for --check-build."""
+	out = []
+	for ln, (what, form) in sorted(r.sites.items()):
+		if what == "converted":
+			name = sites.site_variable(old, ln) or r.vars.get(ln)
+			out.append(checkbuild.Site(rel, path, ln, name, form, r.decls.get(ln)))
+	return out
+
+
+def check_build(o, t, files, scratch):
+	"""Build the converted files' parameters against o.check_build; each
+	failed site becomes an error diagnostic, the counts go to t.check."""
+	files = [f for f in files if f[2]]
+	done = checkbuild.check(o.ktree, o.kobj, files, scratch, o.jobs)
+	failed = [s for s in done if s.errors]
+	for s in failed:
+		t.diags.append((s.rel, s.line, 1, "error", checkbuild.KIND,
+				"%s does not build against %s: %s" % (
+						FORMNAME.get(s.form, s.form), o.check_build, s.errors[0])))
+	t.check = (len(done), len(files), len(failed), o.check_build)
 
 
 def replace_file(path, data):

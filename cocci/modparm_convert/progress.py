@@ -15,10 +15,12 @@ class Progress:
 		self.shown = False
 
 	def show(self, files, nsites):
+		self.say("%d/%d files, %d sites so far" % (min(files, self.total), self.total, nsites))
+
+	def say(self, text):
 		if not self.on:
 			return
-		self.stream.write("\rmodparm-convert: %d/%d files, %d sites so far\033[K"
-				  % (min(files, self.total), self.total, nsites))
+		self.stream.write("\rmodparm-convert: %s\033[K" % text)
 		self.stream.flush()
 		self.shown = True
 

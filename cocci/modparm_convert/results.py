@@ -6,6 +6,8 @@ import re
 
 DIAG_RE = re.compile(r'^(.*?):(\d+):(\d+): (warning|note|error): (.*) \[modparm-([\w-]+)\]$')
 SITE_RE = re.compile(r'^modparm-site: (.*?):(\d+): (converted|left) (\w+)$')
+# what a converted site's record says of its declaration (--check-build)
+DECL_KEYS = ("type", "qtype", "rtype", "dims", "decl")
 
 
 class FileResult:
@@ -15,6 +17,7 @@ class FileResult:
 	def __init__(self):
 		self.sites = {}
 		self.vars = {}		# line -> variable, when spatch said
+		self.decls = {}		# line -> declaration of a converted site
 		self.diags = []
 		self.new = None
 		self.failed = False
@@ -48,6 +51,8 @@ def from_records(records, index):
 			r.sites[rec["line"]] = (rec["site"], rec["form"])
 			if "var" in rec:
 				r.vars[rec["line"]] = rec["var"]
+			if "decl" in rec:
+				r.decls[rec["line"]] = {k: rec[k] for k in DECL_KEYS if k in rec}
 		else:
 			r.diags.append((rec["line"], rec["col"], rec["severity"], rec["kind"], rec["message"]))
 	return out
@@ -131,5 +136,6 @@ def realign(r, code, var_at):
 	m = dict(zip(seen, code))
 	r.sites = {m[l]: v for l, v in r.sites.items()}
 	r.vars = {m[l]: v for l, v in r.vars.items()}
+	r.decls = {m[l]: v for l, v in r.decls.items()}
 	r.diags = [(m.get(d[0], d[0]),) + tuple(d[1:]) for d in r.diags]
 	return True

@@ -59,12 +59,20 @@ class Spatch:
 		"""FileResult for one file (the file's text in .new as spatch left it)."""
 		sp = safe_path(path, self.tmp, "one.%d" % n, content)
 		res = os.path.join(self.tmp, "res.%d.c" % n)
+		js = os.path.join(self.tmp, "records.%d.json" % n)
 		p = subprocess.run([self.spatch, "--sp-file", self.cocci, "-D", "patch", "-D", "stats",
-				    "-D", "perm=" + self.perm, "--no-show-diff"] + self.defines + self.common() +
+				    "-D", "perm=" + self.perm, "-D", "modparm_json=" + js,
+				    "--no-show-diff"] + self.defines + self.common() +
 				   [sp, "-o", res], stdout=subprocess.DEVNULL,
 				   stderr=subprocess.PIPE, cwd=self.tmp)
 		log = p.stderr.decode(errors="surrogateescape")
 		r = parse_log(log)
+		# the log has the decisions; the records add the declarations
+		try:
+			with open(js) as f:
+				r.decls = from_records(json.load(f), {sp: 0}).get(0, FileResult()).decls
+		except (OSError, ValueError):
+			pass
 		if p.returncode != 0 and "no modified files" not in log:
 			r.failed = True
 			return r
