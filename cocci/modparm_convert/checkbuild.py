@@ -296,7 +296,9 @@ def check(tree, kdir, files, scratch, jobs):
 		text = f.read().decode("utf-8", "replace")
 	loose = attribute(diagnostics(text), modules)
 	for o, (sites, spans) in modules.items():
-		if os.path.exists(os.path.join(scratch, o[:-2] + ".ko")):
+		# the object, not the .ko: one module that fails stops modpost,
+		# and so the .ko, of all the others; the type checks are gcc's
+		if os.path.exists(os.path.join(scratch, o)):
 			continue
 		if [s for s in sites if s.gcc]:
 			continue
