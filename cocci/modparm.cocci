@@ -886,6 +886,12 @@ def decide1(v, t, p):
 		diags.append(("volatile", "'%s' is volatile: module_param's type "
 			      "check discards the qualifier (a compiler warning); "
 			      "converted, drop the volatile" % ("volatile " + declared)))
+	if norm_base(base) != "char *" and re.search(r'\bconst\b', base):
+		diags.append(("const", "'const %s' is const: a parameter is "
+			      "written when the module loads (the old kernel "
+			      "wrote to read-only data) and the type check of "
+			      "module_param rejects it; converted, drop the const"
+			      % declared))
 	if norm_base(base) == "char *" and re.search(r'\bconst\b', base):
 		diags.append(("const-charp", "'const %s': module_param's charp "
 			      "type check wants char *: drop the const "

@@ -194,6 +194,13 @@ class CheckBuildSourceTest(unittest.TestCase):
 		self.assertEqual(len([l for l in got.values() if l.startswith("module_param")]),
 				 len(params))
 
+	def test_comment_going_on_below_is_cut(self):
+		# spatch leaves a declaration's trailing comment on the added line
+		chunk = ["module_param(u, int, 0); /* XX: one day", "\t  more */"]
+		self.assertEqual(checkbuild.cut_open_comment(chunk[:1]), ["module_param(u, int, 0);"])
+		kept = ["module_param(u, int, 0); /* closed */"]
+		self.assertEqual(checkbuild.cut_open_comment(kept), kept)
+
 	def test_statement_over_two_lines_copied_whole(self):
 		got = self.copied(self.source()[0])
 		first = [ln for ln, l in got.items() if l.startswith("module_param_array(io")][0]

@@ -80,6 +80,17 @@ def statement_end(lines, i):
 	return len(lines) - 1
 
 
+def cut_open_comment(chunk):
+	"""The copied statement without a comment that starts on its last
+	line and goes on below it (spatch moves a declaration's trailing
+	comment onto the line it adds): the module needs the code only."""
+	last = chunk[-1]
+	k = last.rfind("/*")
+	if k >= 0 and "*/" not in last[k:]:
+		return chunk[:-1] + [last[:k].rstrip()]
+	return chunk
+
+
 def param_lines(lines, name, form):
 	"""(first index, count) of the converted lines of parameter name: its
 	module_param* statement; for a generated setter (form cb) the block
@@ -174,7 +185,8 @@ def module_source(name, sites, newtext):
 		if first in copied:
 			copied[first][3].append(s)
 			continue
-		out += ["", "#line %d %s" % (first + 1, quote(s.shown))] + lines[first:first + n]
+		out += ["", "#line %d %s" % (first + 1, quote(s.shown))] + \
+			cut_open_comment(lines[first:first + n])
 		copied[first] = (s.shown, first + 1, first + n, [s])
 		spans.append(copied[first])
 		out.append("#line %d %s" % (len(out) + 2, quote(name)))
