@@ -21,26 +21,6 @@
 
 static size_t alloc_bytes;
 
-static long meminfo_kb(const char *key)
-{
-	char line[128];
-	long v = -1;
-	FILE *f = fopen("/proc/meminfo", "r");
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		if (!strncmp(line, key, strlen(key)) &&
-		    line[strlen(key)] == ':') {
-			if (sscanf(line + strlen(key) + 1, "%ld", &v) != 1)
-				v = -1;
-			break;
-		}
-	}
-	fclose(f);
-	return v;
-}
-
 static void thrash(void *arg)
 {
 	long page = sysconf(_SC_PAGESIZE);

@@ -35,26 +35,6 @@
 
 static long page_size;
 
-static long meminfo_kb(const char *key)
-{
-	char line[128];
-	long v = -1;
-	FILE *f = fopen("/proc/meminfo", "r");
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		if (!strncmp(line, key, strlen(key)) &&
-		    line[strlen(key)] == ':') {
-			if (sscanf(line + strlen(key) + 1, "%ld", &v) != 1)
-				v = -1;
-			break;
-		}
-	}
-	fclose(f);
-	return v;
-}
-
 /* More than is free, well within swap so the OOM killer stays away */
 static size_t over_free(long extra_mib)
 {

@@ -300,3 +300,23 @@ void print_diag_lines(const char *what, const char *out)
 		p = *nl ? nl + 1 : nl;
 	}
 }
+
+long meminfo_kb(const char *key)
+{
+	char line[128];
+	long v = -1;
+	FILE *f = fopen("/proc/meminfo", "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, key, strlen(key)) &&
+		    line[strlen(key)] == ':') {
+			if (sscanf(line + strlen(key) + 1, "%ld", &v) != 1)
+				v = -1;
+			break;
+		}
+	}
+	fclose(f);
+	return v;
+}

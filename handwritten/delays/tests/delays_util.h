@@ -91,4 +91,7 @@ int run_capture(char *const argv[], uid_t uid, gid_t gid, char *out,
 /* Print multi-line program output as "# " diagnostics. */
 void print_diag_lines(const char *what, const char *out);
 
+/* A /proc/meminfo field ("MemFree", ...) in kB, or -1. */
+long meminfo_kb(const char *key);
+
 #endif /* DELAYS_UTIL_H */
