@@ -487,7 +487,10 @@ def visible_at(path, site, lines):
 	return False
 
 
-CHOSEN = {}	# (file, variable) -> line of the declaration module_param follows
+CHOSEN = {}	# (file, variable) -> (line of the declaration its line follows, form)
+FORM_MACRO = {"param": "module_param", "array": "module_param_array",
+	      "string": "module_param_string", "named": "module_param_named",
+	      "array_named": "module_param_array_named", "cb": "module_param_cb"}
 
 
 CHOSEN_V = {}	# (file, MODULE_PARM name) -> the same line
@@ -508,7 +511,7 @@ def at_decl(q, v):
 def at_decl_dv(q, dv):
 	"""The same, by the declared name."""
 	dl = CHOSEN.get((q[0].file, dv))
-	return _at(q, [] if dl is None else [dl])
+	return _at(q, [] if dl is None else [dl[0]])
 
 
 def alias_of(v, path):
@@ -617,20 +620,22 @@ def decide(v, t, p):
 	res = decide1(v, t, p)
 	DONE[key] = res
 	if res["form"] == "cb" or (res["form"] != "left" and res["after"]):
-		other = [n for (f, n), dl in CHOSEN.items()
-			 if f == p.file and dl == res["dline"] and n != res["dv"]]
+		other = [(n, fm) for (f, n), (dl, fm) in CHOSEN.items()
+			 if f == p.file and dl == res["dline"] and n != res["dv"]
+			 and (fm != res["form"] or fm == "cb")]
 		if other:
-			# one rule adds after a token once: a second
-			# module_param after the same declaration would clash
-			res["diags"].append(("order", "'%s' is declared with '%s' "
-					     "in one declaration that both "
-					     "module_param lines must follow, and only "
-					     "one can: split the declaration "
-					     "by hand; left unchanged" %
-					     (res["dv"], other[0])))
+			# one rule adds the lines of one form after a
+			# declaration (its ++ adds them all); a line of
+			# another rule after the same token does not go in
+			res["diags"].append(("order", "'%s' (%s) is declared with "
+					     "'%s' (%s) in one declaration that "
+					     "both lines must follow: split the "
+					     "declaration by hand; left unchanged" %
+					     (res["dv"], FORM_MACRO[res["form"]],
+					      other[0][0], FORM_MACRO[other[0][1]])))
 			res["form"] = "left"
 		else:
-			CHOSEN[(p.file, res["dv"])] = res["dline"]
+			CHOSEN[(p.file, res["dv"])] = (res["dline"], res["form"])
 			CHOSEN_V[(p.file, v)] = res.get("dlines") or [res["dline"]]
 	for kind, msg in res["diags"]:
 		out_diag(p, kind, msg)
@@ -1159,7 +1164,9 @@ fresh identifier pm = script:python(v, t, p) { chosen(v, t, p, "perm") };
 + module_param_array_named(v, dv, ty, NULL, pm);
 
 // The line follows the declaration the decision chose (at_decl); each
-// addition is recorded, and only then is its MODULE_PARM removed.
+// addition is recorded, and only then is its MODULE_PARM removed.  '++':
+// several variables of one declaration ('static int io, irq;') each get
+// their line after it, in the order spatch gives them.
 
 @a_param depends on patch@
 declarer name MODULE_PARM;
@@ -1180,7 +1187,7 @@ declarer name module_param;
 @@
 
   dd@q
-+ module_param(v, ty, pm);
+++ module_param(v, ty, pm);
 
 @script:python depends on patch@
 v << a_param.v;
@@ -1207,7 +1214,7 @@ declarer name module_param_array;
 @@
 
   dd@q
-+ module_param_array(v, ty, NULL, pm);
+++ module_param_array(v, ty, NULL, pm);
 
 @script:python depends on patch@
 v << a_array.v;
@@ -1234,7 +1241,7 @@ declarer name module_param_string;
 @@
 
   dd@q
-+ module_param_string(v, dv, sizeof(dv), pm);
+++ module_param_string(v, dv, sizeof(dv), pm);
 
 @script:python depends on patch@
 v << a_string.v;
@@ -1262,7 +1269,7 @@ declarer name module_param_named;
 @@
 
   dd@q
-+ module_param_named(v, tgt, ty, pm);
+++ module_param_named(v, tgt, ty, pm);
 
 @script:python depends on patch@
 v << a_named.v;
@@ -1290,7 +1297,7 @@ declarer name module_param_array_named;
 @@
 
   dd@q
-+ module_param_array_named(v, dv, ty, NULL, pm);
+++ module_param_array_named(v, dv, ty, NULL, pm);
 
 @script:python depends on patch@
 v << a_array_named.v;

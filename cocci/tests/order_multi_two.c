@@ -1,5 +1,5 @@
-/* two parameters declared below in one declaration: the first one's
- * module_param follows it, the second is left for a split by hand */
+/* two parameters declared below in one declaration: both lines follow
+ * it */
 #include <linux/module.h>
 
 MODULE_PARM(io, "i");
