@@ -79,7 +79,8 @@ def write_series(scratch, outdir, author, changes):
 			   b"M 100644 inline " + fi_path(rel) + b"\n" + fi_data(new), b"\n"]
 	git(repo, env, "fast-import", "--quiet", input=b"".join(stream))
 	os.makedirs(outdir, exist_ok=True)
+	# git -C: a relative -o would name a directory inside the repository
 	names = git(repo, env, "format-patch", "--zero-commit", "--no-renames",
 		    "--signature=modparm-convert",
-		    "-o", outdir, "convert~%d..convert" % len(changes))
+		    "-o", os.path.abspath(outdir), "convert~%d..convert" % len(changes))
 	return [os.path.basename(n) for n in os.fsdecode(names).split("\n") if n]
