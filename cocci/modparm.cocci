@@ -895,12 +895,12 @@ def decide1(v, t, p):
 		diags.append(("const", "'const %s' is const: a parameter is "
 			      "written when the module loads (the old kernel "
 			      "wrote to read-only data) and the type check of "
-			      "module_param rejects it; converted, drop the const"
-			      % declared))
+			      "module_param rejects it: drop the const "
+			      "(modparm_const.cocci does)" % declared))
 	if norm_base(base) == "char *" and re.search(r'\bconst\b', base):
 		diags.append(("const-charp", "'const %s': module_param's charp "
 			      "type check wants char *: drop the const "
-			      "(modparm_charp_const.cocci does)" % declared))
+			      "(modparm_const.cocci does)" % declared))
 	if not dims:
 		if counted and (not isinstance(mx, int) or mx > 1):
 			diags.append(("range-on-scalar", "type %s on the scalar '%s' "

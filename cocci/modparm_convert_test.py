@@ -213,7 +213,7 @@ class CheckBuildSourceTest(unittest.TestCase):
 		self.assertIn("static unsigned int io[1];", text)
 		self.assertIn("MAX_IO", text.split("static unsigned int io[1];")[1].split("\n")[0])
 		self.assertIn("static short gscd;", text)
-		# modparm_charp_const.cocci dropped the const in the converted text
+		# modparm_const.cocci dropped the const in the converted text
 		self.assertIn("static char *board;", text)
 		self.assertTrue(text.startswith("// ") and "#include <linux/moduleparam.h>" in text)
 		self.assertTrue(text.rstrip().endswith('MODULE_LICENSE("GPL");'))
@@ -222,6 +222,17 @@ class CheckBuildSourceTest(unittest.TestCase):
 		conv = self.CONVERTED.replace("static char *board", "static const char *board")
 		text = checkbuild.module_source("m.c", self.sites(), conv)[0]
 		self.assertIn("static const char *board;", text)
+
+	def test_const_scalar_dropped_with_the_converted_text(self):
+		d = decl("copybreak", "int", "const int")
+		self.assertEqual(checkbuild.declaration(d, "static int copybreak = 200;\n"),
+				 "static int copybreak;")
+		self.assertEqual(checkbuild.declaration(d, "static const int copybreak = 200;\n"),
+				 "static const int copybreak;")
+		# a const elsewhere in the text is not the declaration's
+		self.assertEqual(checkbuild.declaration(
+			d, "static int f(const char *s) { return copybreak; }\nstatic int copybreak;\n"),
+			"static int copybreak;")
 
 	def test_evaluated_dimension_kept(self):
 		self.assertEqual(checkbuild.declaration(decl("v", "u16", dims=[12]), ""),

@@ -121,13 +121,13 @@ def c_type(decl, newtext):
 	"""The C type the module declares for a site: the declared type with
 	its const and volatile, a typedef of the file replaced by what it
 	names (the module has only the kernel headers), and a const that
-	modparm_charp_const.cocci dropped from the converted text dropped."""
+	modparm_const.cocci dropped from the converted text dropped."""
 	t = decl.get("qtype") or decl["type"]
 	if decl.get("rtype"):
 		t = re.sub(r'\b%s\b' % re.escape(decl["type"]), decl["rtype"], t)
-	if decl["type"] == "char *" and re.match(r'const char\b', t) and not re.search(
-			r'\bconst\s+char\s*\*\s*%s\b' % re.escape(decl["decl"]), newtext):
-		t = t[len("const "):]
+	if re.match(r'const\b', t) and not re.search(
+			r'\bconst\b[^;={}()]*\b%s\b' % re.escape(decl["decl"]), newtext):
+		t = t[len("const "):].lstrip()
 	return t
 
 

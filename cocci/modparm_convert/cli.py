@@ -150,7 +150,7 @@ def main(argv):
 	o.cocci = env.get("MODPARM_COCCI") or os.path.join(here, "modparm.cocci")
 	if not os.access(o.cocci, os.R_OK):
 		return die("%s: semantic patch not found" % o.cocci)
-	o.cocci2 = os.path.join(here, "modparm_charp_const.cocci")
+	o.cocci2 = os.path.join(here, "modparm_const.cocci")
 	o.macros = os.path.join(here, "modparm-macros.h")
 	o.author = env.get("MODPARM_AUTHOR") or "modparm-convert <modparm-convert@localhost>"
 	o.src = o.src.rstrip("/") or "/"

@@ -78,7 +78,7 @@ class Spatch:
 			return r
 		if p.returncode != 0:
 			res = sp
-		if any(d[3] == "const-charp" for d in r.diags):
+		if any(d[3] in ("const", "const-charp") for d in r.diags):
 			res2 = res + ".2.c"
 			q = subprocess.run([self.spatch, "--sp-file", self.cocci2, "-D", "patch"] +
 					   self.common() + [res, "-o", res2],
@@ -155,7 +155,7 @@ class Spatch:
 			except DiffError:
 				r.failed = True
 				continue
-			if any(d[3] == "const-charp" for d in r.diags):
+			if any(d[3] in ("const", "const-charp") for d in r.diags):
 				charp.append(n)
 		if charp:
 			# the second semantic patch, on copies of the converted text

@@ -1,1 +1,1 @@
-modparm_charp_const.cocci
+modparm_const.cocci
