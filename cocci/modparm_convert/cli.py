@@ -120,12 +120,30 @@ def die(msg):
 	return 2
 
 
+def perm_refused(p):
+	"""Why the kernel's VERIFY_OCTAL_PERMISSIONS (include/linux/kernel.h)
+	would refuse the sysfs mode p, or None.  Checked here so that a bad
+	--perm fails once, up front, not in every converted module's build."""
+	r, w = lambda s: (p >> s) & 4, lambda s: (p >> s) & 2
+	if p & 2:
+		return "writable by others"
+	if r(6) < r(3) or r(3) < r(0):
+		return "readable by group or others but not by its owner"
+	if w(6) < w(3):
+		return "writable by group but not by its owner"
+	return None
+
+
 def main(argv):
 	o = parse(argv)
 	if isinstance(o, int):
 		return o
 	if not re.fullmatch(r'0|0?[0-7]{3}', o.perm):
 		return die("--perm %s: not an octal permission such as 0444" % o.perm)
+	why = perm_refused(int(o.perm, 8))
+	if why:
+		return die("--perm %s: %s; module_param rejects it at build time "
+			   "(VERIFY_OCTAL_PERMISSIONS)" % (o.perm, why))
 	if not os.path.lexists(o.src) or not os.path.exists(o.src):
 		return die("%s: no such file or directory" % o.src)
 	if not os.access(o.src, os.R_OK):
