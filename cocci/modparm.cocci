@@ -498,8 +498,8 @@ CHOSEN_V = {}	# (file, MODULE_PARM name) -> the same line
 
 def _at(q, lines):
 	p = q[0]
-	return any(int(p.line) <= dl <= int(p.line_end) for dl in lines) \
-		and toplevel(q)
+	# dl is the line of a declaration outside functions (d, d_rev)
+	return any(int(p.line) <= dl <= int(p.line_end) for dl in lines)
 
 
 def at_decl(q, v):
@@ -1018,10 +1018,25 @@ dv;
 @@
 coccinelle.dv = cocci.make_ident(alias_of(v, p[0].file))
 
+// a local of the same name in a function is not the declaration
+@d_local@
+identifier ra.dv, f;
+type T;
+position q;
+@@
+
+f(...) { <...
+(
+T dv@q;
+|
+T dv@q = ...;
+)
+...> }
+
 @d@
 identifier ra.dv;
 type T;
-position q : script:python() { toplevel(q) };
+position q != d_local.q;
 @@
 
 (
@@ -1049,10 +1064,24 @@ rv;
 coccinelle.rv = cocci.make_ident(v if alias_of(v, p[0].file) != v
 				 else reverse_alias_of(v, p[0].file))
 
+@d_rev_local@
+identifier rb.rv, f;
+type T;
+position q;
+@@
+
+f(...) { <...
+(
+T rv@q;
+|
+T rv@q = ...;
+)
+...> }
+
 @d_rev@
 identifier rb.rv;
 type T;
-position q : script:python() { toplevel(q) };
+position q != d_rev_local.q;
 @@
 
 (

@@ -19,37 +19,6 @@ virtual context
 virtual org
 virtual report
 
-@initialize:python@
-@@
-import re
-
-def toplevel(q):
-	"""Position outside any function body (brace depth 0, counting the
-	first #if branch only)."""
-	p = q[0]
-	try:
-		text = open(p.file, errors="replace").read()
-	except OSError:
-		return True
-	text = re.sub(r'/\*.*?\*/|//[^\n]*|"(?:[^"\\\n]|\\.)*"',
-		      lambda m: re.sub(r'[^\n]', ' ', m.group(0)), text, flags=re.S)
-	lines = text.split("\n")
-	line, col = int(p.line), int(p.column)
-	depth, stack = 0, []
-	for l in lines[:line - 1] + [lines[line - 1][:col]]:
-		m = re.match(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b', l)
-		if m:
-			kw = m.group(1)
-			if kw.startswith("if"):
-				stack.append(False)
-			elif kw in ("elif", "else") and stack:
-				stack[-1] = True
-			elif kw == "endif" and stack:
-				stack.pop()
-		elif True not in stack:
-			depth += l.count("{") - l.count("}")
-	return depth <= 0
-
 @r@
 declarer name module_param, module_param_array, module_param_named;
 declarer name module_param_array_named, module_param_string;
@@ -68,10 +37,37 @@ module_param_array_named(n, x, ...);
 module_param_string(n, x, ...);
 )
 
+// a local of the same name in a function is not the parameter
+@loc@
+identifier r.x, f;
+type T;
+position q;
+@@
+
+f(...) { <...
+(
+T x@q;
+|
+T x@q = ...;
+|
+T x@q[...];
+|
+T x@q[...] = ...;
+|
+const char *x@q;
+|
+const char *x@q = ...;
+|
+const char *x@q[...];
+|
+const char *x@q[...] = ...;
+)
+...> }
+
 @fix depends on patch@
 identifier r.x;
 type T;
-position q : script:python() { toplevel(q) };
+position q != loc.q;
 @@
 
 (
@@ -103,7 +99,7 @@ position q : script:python() { toplevel(q) };
 @depends on context@
 identifier r.x;
 type T;
-position q : script:python() { toplevel(q) };
+position q != loc.q;
 @@
 
 (
@@ -127,7 +123,7 @@ position q : script:python() { toplevel(q) };
 @c depends on report || org@
 identifier r.x;
 type T;
-position q : script:python() { toplevel(q) };
+position q != loc.q;
 @@
 
 (
