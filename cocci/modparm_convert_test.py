@@ -229,6 +229,10 @@ class CheckBuildSourceTest(unittest.TestCase):
 				 "static int copybreak;")
 		self.assertEqual(checkbuild.declaration(d, "static const int copybreak = 200;\n"),
 				 "static const int copybreak;")
+		# a const member of the same name is not the declaration
+		self.assertEqual(checkbuild.declaration(
+			d, "struct s {\n\tconst int copybreak;\n};\nstatic int copybreak;\n"),
+			"static int copybreak;")
 		# a const elsewhere in the text is not the declaration's
 		self.assertEqual(checkbuild.declaration(
 			d, "static int f(const char *s) { return copybreak; }\nstatic int copybreak;\n"),

@@ -125,8 +125,11 @@ def c_type(decl, newtext):
 	t = decl.get("qtype") or decl["type"]
 	if decl.get("rtype"):
 		t = re.sub(r'\b%s\b' % re.escape(decl["type"]), decl["rtype"], t)
+	# a declaration at file scope starts its line; an indented one is
+	# a struct member or a local of the same name
 	if re.match(r'const\b', t) and not re.search(
-			r'\bconst\b[^;={}()]*\b%s\b' % re.escape(decl["decl"]), newtext):
+			r'^(?:static\s+)?const\b[^;={}()]*\b%s\s*[\[=;,]' % re.escape(decl["decl"]),
+			newtext, re.M):
 		t = t[len("const "):].lstrip()
 	return t
 
