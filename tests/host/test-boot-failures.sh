@@ -6,7 +6,7 @@
 # usage: test-boot-failures.sh KSRC KBUILD_OUT  (needs a built bzImage)
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/host/lib.sh"
+. "$top/scripts/ktap.sh"
 ksrc=$1 kout=$2
 bz=$kout/arch/x86/boot/bzImage
 run=$top/qemu/run.sh

@@ -5,7 +5,7 @@
 # status must be 0 exactly when nothing failed.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/host/lib.sh"
+. "$top/scripts/ktap.sh"
 cd "$top/tests/host/ktap"
 for k in *.ktap; do
 	name=${k%.ktap}

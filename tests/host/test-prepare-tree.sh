@@ -5,7 +5,7 @@
 # timestamps so the kernel build stays incremental.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/host/lib.sh"
+. "$top/scripts/ktap.sh"
 prep=$top/scripts/prepare-tree.sh
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT

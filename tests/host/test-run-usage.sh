@@ -2,7 +2,7 @@
 # qemu/run.sh refuses bad requests before starting anything.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/host/lib.sh"
+. "$top/scripts/ktap.sh"
 run=$top/qemu/run.sh
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT

@@ -1,0 +1,66 @@
+# KTAP results for shell test suites (Documentation/dev-tools/ktap.rst),
+# sourced, POSIX sh; the counterpart of the kernel's kselftest.h.
+#
+#   ok NAME / not_ok NAME [DIAG] / skip NAME REASON   one result
+#   check NAME COMMAND...          passes when COMMAND exits 0
+#   expect_fail NAME PATTERN COMMAND...
+#                                  passes when COMMAND fails and its
+#                                  output matches the extended regex
+#   finish                         the plan, the totals; status 1 on a failure
+#
+# The header goes out when this file is sourced; the plan comes last, as
+# the number of tests is known only then (TAP allows a trailing plan,
+# and scripts/ktap-summary reads it).  DIAG lines become "# " lines.
+ktap_pass=0
+ktap_fail=0
+ktap_skip=0
+ktap_n=0
+echo "KTAP version 1"
+
+ok() {
+	ktap_n=$((ktap_n + 1))
+	ktap_pass=$((ktap_pass + 1))
+	echo "ok $ktap_n $1"
+}
+
+not_ok() {
+	ktap_n=$((ktap_n + 1))
+	ktap_fail=$((ktap_fail + 1))
+	echo "not ok $ktap_n $1"
+	[ -z "${2:-}" ] || printf '%s\n' "$2" | sed 's/^/# /'
+}
+
+skip() {
+	ktap_n=$((ktap_n + 1))
+	ktap_skip=$((ktap_skip + 1))
+	echo "ok $ktap_n $1 # SKIP $2"
+}
+
+check() {
+	name=$1
+	shift
+	if out=$("$@" 2>&1); then ok "$name"; else not_ok "$name" "$out"; fi
+}
+
+expect_fail() {
+	name=$1 pat=$2
+	shift 2
+	if out=$("$@" 2>&1); then
+		not_ok "$name" "exited 0; output: $out"
+	elif printf '%s\n' "$out" | grep -qE -- "$pat"; then
+		ok "$name"
+	else
+		not_ok "$name" "output does not match /$pat/: $out"
+	fi
+}
+
+finish() {
+	echo "1..$ktap_n"
+	echo "# Totals: pass:$ktap_pass fail:$ktap_fail skip:$ktap_skip"
+	if [ "$ktap_skip" -gt 0 ]; then
+		echo "$ktap_pass passed, $ktap_fail failed, $ktap_skip skipped"
+	else
+		echo "$ktap_pass passed, $ktap_fail failed"
+	fi
+	[ "$ktap_fail" -eq 0 ]
+}
