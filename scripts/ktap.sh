@@ -11,6 +11,7 @@
 # The header goes out when this file is sourced; the plan comes last, as
 # the number of tests is known only then (TAP allows a trailing plan,
 # and scripts/ktap-summary reads it).  DIAG lines become "# " lines.
+# Its variables start with ktap_: a suite's own stay its own.
 ktap_pass=0
 ktap_fail=0
 ktap_skip=0
@@ -37,20 +38,20 @@ skip() {
 }
 
 check() {
-	name=$1
+	ktap_name=$1
 	shift
-	if out=$("$@" 2>&1); then ok "$name"; else not_ok "$name" "$out"; fi
+	if ktap_out=$("$@" 2>&1); then ok "$ktap_name"; else not_ok "$ktap_name" "$ktap_out"; fi
 }
 
 expect_fail() {
-	name=$1 pat=$2
+	ktap_name=$1 ktap_pat=$2
 	shift 2
-	if out=$("$@" 2>&1); then
-		not_ok "$name" "exited 0; output: $out"
-	elif printf '%s\n' "$out" | grep -qE -- "$pat"; then
-		ok "$name"
+	if ktap_out=$("$@" 2>&1); then
+		not_ok "$ktap_name" "exited 0; output: $ktap_out"
+	elif printf '%s\n' "$ktap_out" | grep -qE -- "$ktap_pat"; then
+		ok "$ktap_name"
 	else
-		not_ok "$name" "output does not match /$pat/: $out"
+		not_ok "$ktap_name" "output does not match /$ktap_pat/: $ktap_out"
 	fi
 }
 
