@@ -140,17 +140,18 @@ summary: convert functionlist
 	@$(MAKE) --no-print-directory results; rc=$$?; \
 	scripts/summary.sh $(BUILD) $$rc
 
-# Every suite runs even when an earlier one failed; the last line is the
-# grand total.  The patched tree comes first (host suites use its
+# Every suite runs even when an earlier one failed, each a KTAP subtest
+# of build/logs/check/all.ktap (scripts/ktap-nest; the guest suite adds
+# the guest's own KTAP); the last line is the grand total.  The patched tree comes first (host suites use its
 # checkpatch.pl and headers), then host-only suites, then the guest boot
 # (which builds the kernel), then the suites that inspect the built kernel.
 check: deps
-	@scripts/run-suites.sh $(LOGS)/check \
+	@scripts/ktap-nest $(LOGS)/check \
 		"pipeline:$(MAKE) -C tests/host check" \
 		"tree:$(MAKE) tree" \
 		"convert-tree:scripts/convert-tree.sh --check $(BUILD)/linux-pristine $(BUILD)/convert generated-patches" \
 		$(foreach d,$(call present,$(HOST_CHECK_PARTS)),"$(subst /,-,$(d)):$(MAKE) -C $(d) check $(KVARS)") \
-		"guest:$(MAKE) results" \
+		"guest:$(MAKE) results; rc=\$$?; cat $(RUN)/ktap.log 2>/dev/null; exit \$$rc" \
 		$(foreach d,$(call present,$(KERNEL_CHECK_PARTS)),"$(subst /,-,$(d)):$(MAKE) -C $(d) check $(KVARS)") \
 		"boot-failures:$(MAKE) -C tests/host check-boot $(KVARS)"
 

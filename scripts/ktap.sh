@@ -21,20 +21,20 @@ echo "KTAP version 1"
 ok() {
 	ktap_n=$((ktap_n + 1))
 	ktap_pass=$((ktap_pass + 1))
-	echo "ok $ktap_n $1"
+	printf '%s\n' "ok $ktap_n $1"
 }
 
 not_ok() {
 	ktap_n=$((ktap_n + 1))
 	ktap_fail=$((ktap_fail + 1))
-	echo "not ok $ktap_n $1"
+	printf '%s\n' "not ok $ktap_n $1"
 	[ -z "${2:-}" ] || printf '%s\n' "$2" | sed 's/^/# /'
 }
 
 skip() {
 	ktap_n=$((ktap_n + 1))
 	ktap_skip=$((ktap_skip + 1))
-	echo "ok $ktap_n $1 # SKIP $2"
+	printf '%s\n' "ok $ktap_n $1 # SKIP $2"
 }
 
 check() {

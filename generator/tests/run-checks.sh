@@ -4,8 +4,7 @@
 # make check: unit tests, command-line and malformed-input tests under
 # ASan/UBSan, a valgrind run, short fuzz runs, checkpatch, and the
 # cross-check against the seed's Perl script (skipped when the seed, which
-# is not part of the repository, is absent).  Ends with "N passed, N
-# failed, N skipped".
+# is not part of the repository, is absent).  KTAP (scripts/ktap.sh).
 #
 # Environment (set by the Makefile): BUILDDIR BIN SANBIN VGBIN UNITBIN
 # FUZZDIR FUZZERS FUZZ_TIME SEED PERL VALGRIND CHECKPATCH SRCDIR
@@ -14,29 +13,13 @@ D=$SRCDIR/tests/data
 T=$BUILDDIR/check
 rm -rf "$T"
 mkdir -p "$T"
-pass=0
-fail=0
-skipped=0
-
 # Sanitizer failures must not look like our own exit status 1.
 ASAN_OPTIONS=exitcode=97:detect_leaks=1
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=98
 export ASAN_OPTIONS UBSAN_OPTIONS
 
-ok() {
-	pass=$((pass + 1))
-	echo "ok   $*"
-}
-
-bad() {
-	fail=$((fail + 1))
-	echo "FAIL $*"
-}
-
-skip() {
-	skipped=$((skipped + 1))
-	echo "skip $*"
-}
+. "$SRCDIR/../scripts/ktap.sh"
+bad() { not_ok "$*"; }
 
 # run NAME WANTED_STATUS CMD...: stdout in $T/NAME.out, stderr in $T/NAME.err
 run() {
@@ -98,7 +81,7 @@ clean_list() {
 
 B=$SANBIN
 
-echo "== unit tests (ASan/UBSan)"
+echo "# == unit tests (ASan/UBSan)"
 "$UNITBIN" > "$T/unit.out" 2> "$T/unit.err"
 rc=$?
 grep FAIL "$T/unit.out"
@@ -108,13 +91,14 @@ if [ -z "$up" ] || grep -q -e Sanitizer -e 'runtime error' "$T/unit.err"; then
 	bad "unit tests did not finish (exit $rc)"
 	tail -20 "$T/unit.err"
 else
-	echo "unit: $up passed, $uf failed"
-	pass=$((pass + up))
-	fail=$((fail + uf))
-	[ "$rc" = 0 ] || [ "$uf" != 0 ] || bad "unit: exit status $rc"
+	if [ "$uf" = 0 ] && [ "$rc" = 0 ]; then
+		ok "unit tests: $up checks passed"
+	else
+		bad "unit tests: $uf of $((up + uf)) checks failed (exit $rc)"
+	fi
 fi
 
-echo "== command line"
+echo "# == command line"
 run help 0 "$B" --help
 out_has help 'Usage: profile2linkerlist'
 out_has help '--system-map'
@@ -132,7 +116,7 @@ run density-nomap 2 "$B" --order=density "$D/rp-basic.txt"
 run missing 1 "$B" "$T/does-not-exist"
 err_has missing 'cannot open'
 
-echo "== readprofile"
+echo "# == readprofile"
 run rp 0 "$B" "$D/rp-basic.txt"
 same rp "$D/rp-basic.expected"
 err_has rp 'rp-basic.txt:7: skipped: invalid symbol name: "705"'
@@ -170,7 +154,7 @@ printf '*(.text.foo)\n*(.text.bar)\n*(.text.baz)\n' > "$T/pfx.expected"
 run rp-pfx 0 "$B" "$T/pfx.txt"
 same rp-pfx "$T/pfx.expected"
 
-echo "== perf"
+echo "# == perf"
 run perf-report 0 "$B" "$D/perf-report.txt"
 same perf-report "$D/perf-report.expected"
 err_has perf-report 'perf-report.txt:13: skipped: not a kernel symbol'
@@ -179,7 +163,7 @@ run perf-script 0 "$B" -f perf "$D/perf-script.txt"
 same perf-script "$D/perf-script.expected"
 err_has perf-script 'perf-script.txt:22: skipped: unrecognised line'
 
-echo "== merging"
+echo "# == merging"
 run merge 0 "$B" "$D/merge-a.txt" "$D/merge-b.txt"
 same merge "$D/merge.expected"
 err_has merge 'of 2 profile(s)'
@@ -190,7 +174,7 @@ run merge-formats 0 "$B" -f perf "$D/perf-report.txt" -f readprofile \
 out_has merge-formats '^\*(\.text\.clear_page_erms)$'
 out_has merge-formats '^\*(\.text\.__d_lookup)$'
 
-echo "== System.map, budget, order"
+echo "# == System.map, budget, order"
 run map-heat 0 "$B" -m "$D/System.map" -b 0 "$D/rp-map.txt"
 same map-heat "$D/map-heat.expected"
 err_has map-heat 'rp-map.txt:8: skipped: not a text symbol in System.map: "jiffies"'
@@ -212,7 +196,7 @@ same nm-S "$D/map-budget.expected"
 run map-unrelated 1 "$B" -m "$D/System.map-unrelated" "$D/rp-map.txt"
 err_has map-unrelated 'does not match'
 
-echo "== /proc/profile"
+echo "# == /proc/profile"
 MK="$PERL $SRCDIR/tests/mkprofile.pl"
 # 16-byte buckets from _stext 0x...000 to _etext 0x...900: 144 buckets
 $MK 16 144 0=3 16=400 17=100 21=70 48=12 136=30 143=5 > "$T/profile.bin"
@@ -240,7 +224,7 @@ err_has pp-badstep 'not a /proc/profile dump'
 run pp-merge 0 "$B" -m "$D/System.map" -b 0 "$T/profile.bin" "$D/rp-map.txt"
 out_has pp-merge 'startup_64'
 
-echo "== malformed input"
+echo "# == malformed input"
 : > "$T/empty.txt"
 run empty 1 "$B" "$T/empty.txt"
 err_has empty 'empty profile'
@@ -284,7 +268,7 @@ err_has garbage-map-nm 'unrecognised System.map line'
 run map-empty 1 "$B" -m "$T/empty.txt" "$D/rp-basic.txt"
 err_has map-empty 'no symbols'
 
-echo "== valgrind"
+echo "# == valgrind"
 if command -v "$VALGRIND" > /dev/null; then
 	for c in "$D/rp-basic.txt" "-f perf $D/perf-script.txt" \
 		 "-m $D/System.map -b 1K $T/profile.bin $D/rp-map.txt" \
@@ -308,7 +292,7 @@ else
 	bad "valgrind: $VALGRIND not found"
 fi
 
-echo "== fuzzing, $FUZZ_TIME s per parser"
+echo "# == fuzzing, $FUZZ_TIME s per parser"
 for f in $FUZZERS; do
 	c=$T/corpus-$f
 	mkdir -p "$c"
@@ -324,11 +308,11 @@ for f in $FUZZERS; do
 	fi
 done
 
-echo "== Perl cross-check"
+echo "# == Perl cross-check"
 if [ ! -f "$SEED" ]; then
 	# The seed series is not part of the repository: a clone alone
 	# has nothing to compare with.
-	skip "cross-check against the seed's profile2linkerlist.pl: $SEED not found"
+	skip "cross-check against the seed's profile2linkerlist.pl" "$SEED not found"
 elif sh "$SRCDIR/tests/extract-seed.sh" "$SEED" "$T/seed" 2> "$T/seed.err"; then
 	sh "$SRCDIR/tests/crosscheck.sh" "$T/seed" "$BIN" > "$T/crosscheck.log" 2>&1
 	rc=$?
@@ -343,7 +327,7 @@ else
 	cat "$T/seed.err"
 fi
 
-echo "== checkpatch"
+echo "# == checkpatch"
 if [ -f "$CHECKPATCH" ]; then
 	(cd "$SRCDIR" && "$PERL" "$CHECKPATCH" --no-tree -q -f ./*.c ./*.h \
 		tests/*.c tests/*.h) > "$T/checkpatch.log" 2>&1
@@ -354,8 +338,7 @@ if [ -f "$CHECKPATCH" ]; then
 		ok "checkpatch --no-tree -f: clean"
 	fi
 else
-	skip "checkpatch: $CHECKPATCH not found"
+	skip "checkpatch" "$CHECKPATCH not found"
 fi
 
-echo "$pass passed, $fail failed, $skipped skipped"
-[ "$fail" = 0 ]
+finish

@@ -15,7 +15,7 @@ bad="printf 'KTAP version 1\n1..2\nok 1 c\nnot ok 2 d\n# d: why\n'"
 crash="printf 'KTAP version 1\nok 1 e\n'; exit 3"
 skipped="printf 'KTAP version 1\n1..0 # SKIP no kernel\n'"
 
-out=$("$nest" "$T/all.ktap" "good:$good" "skipped:$skipped" 2>&1)
+out=$("$nest" "$T/logs" "good:$good" "skipped:$skipped" 2>&1)
 rc=$?
 [ $rc -eq 0 ] && [ "$(printf '%s\n' "$out" | tail -n 1)" = "1 passed, 0 failed, 2 skipped" ]
 check "passing suites: exit 0, leaves counted, a skipped suite counts as skipped" [ $? -eq 0 ]
@@ -24,13 +24,13 @@ check "a suite whose plan is 1..0 with SKIP gets a SKIP result line with its rea
 printf '%s\n' "$out" | grep -qx '    ok 1 a' && printf '%s\n' "$out" | grep -qx 'ok 1 good'
 check "a suite's lines are nested one level (4 spaces) under its result" [ $? -eq 0 ]
 
-out=$("$nest" "$T/all.ktap" "good:$good" "bad:$bad" "crash:$crash" 2>&1)
+out=$("$nest" "$T/logs" "good:$good" "bad:$bad" "crash:$crash" 2>&1)
 rc=$?
 [ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | tail -n 1)" = "3 passed, 2 failed, 1 skipped" ]
 check "a failing test and a suite that exits 3 without one: 2 failed, exit 1" [ $? -eq 0 ]
 printf '%s\n' "$out" | grep -qx 'not ok 2 bad' && printf '%s\n' "$out" | grep -qx 'not ok 3 crash'
 check "the failing suites' result lines say not ok" [ $? -eq 0 ]
-head -n 1 "$T/all.ktap" | grep -qx 'KTAP version 1' && tail -n 1 "$T/all.ktap" | grep -qx '1\.\.3'
+head -n 1 "$T/logs/all.ktap" | grep -qx 'KTAP version 1' && tail -n 1 "$T/logs/all.ktap" | grep -qx '1\.\.3'
 check "the log is one KTAP document with its plan" [ $? -eq 0 ]
-expect_fail "no suite is a usage error" "usage" "$nest" "$T/x.ktap"
+expect_fail "no suite is a usage error" "usage" "$nest" "$T/x"
 finish
