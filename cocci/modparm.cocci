@@ -978,6 +978,10 @@ def added(v, q):
 
 
 PLACED = {}	# (file, MODULE_PARM name) -> decision, for lines added after a declaration
+# module_param type -> the C type its param_check_<type> wants
+PARAM_CTYPE = {"uint": "unsigned int", "ulong": "unsigned long",
+	       "ushort": "unsigned short", "byte": "unsigned char",
+	       "hexint": "unsigned int", "charp": "char *"}
 
 @r@
 declarer name MODULE_PARM;
@@ -1360,6 +1364,7 @@ arrvar;
 numvar;
 elemops;
 tystr;
+ctype;
 @@
 r = decide(v, t, p[0])
 ty = r["ty"] or "int"
@@ -1375,6 +1380,9 @@ coccinelle.arrvar = cocci.make_ident("modparm_arr_" + v)
 coccinelle.numvar = cocci.make_ident("modparm_num_" + v)
 coccinelle.elemops = cocci.make_ident("param_ops_" + ty)
 coccinelle.tystr = cocci.make_expr('"array of %s"' % ty)
+# the C type whose pointer module_param_array would check the array
+# against (param_check_<type> of moduleparam.h)
+coccinelle.ctype = cocci.make_type(PARAM_CTYPE.get(ty, ty))
 
 @add_cb depends on patch@
 identifier s_a_cb.dv, s_a_cb.setfn;
@@ -1439,10 +1447,11 @@ type R;
 
 @add_cb_ops depends on patch && add_cb_free@
 identifier m_a_cb.v, s_a_cb.setfn, s_a_cb.getfn, s_a_cb.freefn;
-identifier s_a_cb.opsvar, s_a_cb.arrvar;
+identifier s_a_cb.opsvar, s_a_cb.arrvar, s_a_cb.dv;
 expression s_a_cb.perm, s_a_cb.tystr;
+type s_a_cb.ctype;
 type R;
-declarer name module_param_cb, __MODULE_PARM_TYPE;
+declarer name module_param_cb, __MODULE_PARM_TYPE, __param_check;
 @@
 
   R freefn(...) {...}
@@ -1452,6 +1461,7 @@ declarer name module_param_cb, __MODULE_PARM_TYPE;
 +	.get = getfn,
 +	.free = freefn,
 + };
++ __param_check(v, &(dv)[0], ctype);
 + module_param_cb(v, &opsvar, &arrvar, perm);
 + __MODULE_PARM_TYPE(v, tystr);
 
