@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * 70-text-align - is the kernel text where one large page can map it?
+ * reorder-text-align - is the kernel text where one large page can map it?
  *
  * Function reordering only pays when the hot functions share one 2 MiB
  * iTLB entry, which needs the text to start on a 2 MiB boundary, both

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * 71-probe-unwind - do kprobes and the unwinder work on reordered text?
+ * reorder-probe-unwind - do kprobes and the unwinder work on reordered text?
  *
  * Moving functions changes nothing a kprobe or the ORC unwinder should
  * notice, but both depend on tables (ftrace call sites, kprobe

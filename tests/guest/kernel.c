@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * First guest test: the kernel we built booted to our /init and exposes
+ * The kernel we built booted to our /init and exposes
  * the delay-accounting and schedstats switches the other tests rely on.
  *
  * The expected release string is staged by the host as
