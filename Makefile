@@ -34,10 +34,10 @@ DISKS      := $(BUILD)/disks/vda.img $(BUILD)/disks/vdb.img
 # The parts of the project; each has a Makefile with some of the targets
 # all, check, guest, bench, fuzz.
 HOST_PARTS  := generator cocci tools/taskdelays qemu/plugin
-HOST_CHECK_PARTS   := generator tools/taskdelays tests/modparm handwritten
+HOST_CHECK_PARTS   := generator tools/taskdelays cocci/tests/load handwritten
 # These also compile against or inspect the built kernel.
 KERNEL_CHECK_PARTS := cocci tests/reorder qemu/plugin
-GUEST_PARTS := tests/guest tests/modparm handwritten/delays/tests \
+GUEST_PARTS := tests/guest cocci/tests/load handwritten/delays/tests \
 	       tools/taskdelays tests/reorder
 BENCH_PARTS := generator cocci tests/reorder handwritten/delays/tests
 FUZZ_PARTS  := generator tools/taskdelays
@@ -69,7 +69,7 @@ ifdef SRC
 else
 	@scripts/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES) >/dev/null
 	scripts/convert-tree.sh --check $(BUILD)/linux-pristine $(BUILD)/convert generated-patches
-	$(MAKE) -C tests/modparm check-generated $(KVARS)
+	$(MAKE) -C cocci/tests/load check-generated $(KVARS)
 endif
 
 # The one target that writes committed files: regenerate what the
@@ -78,7 +78,7 @@ endif
 update: deps update-functionlist
 	@scripts/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES) >/dev/null
 	scripts/convert-tree.sh $(BUILD)/linux-pristine $(BUILD)/convert generated-patches
-	$(MAKE) -C tests/modparm regenerate $(KVARS)
+	$(MAKE) -C cocci/tests/load regenerate $(KVARS)
 
 tree: deps
 	@scripts/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES)

@@ -34,7 +34,7 @@ if [ "$check" -eq 1 ]; then
 	[ -d "$now" ] || now=$work/empty
 	[ -d "$committed" ] || committed=$work/empty
 	if ! diff -ru -x report.txt "$committed" "$now"; then
-		echo "convert-tree: FAIL: the converter now writes different patches for the kernel tree (diff above); run 'make convert' and commit generated-patches/" >&2
+		echo "convert-tree: FAIL: the converter now writes different patches for the kernel tree (diff above); run 'make update' and commit generated-patches/" >&2
 		exit 1
 	fi
 	expect=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' -e 's|^|linux-6.1/|' "$now/series" 2>/dev/null || true)
