@@ -47,6 +47,9 @@ present = $(foreach d,$(1),$(if $(wildcard $(d)/Makefile),$(d),\
 
 KVARS = KSRC=$(KSRC) KBUILD_OUT=$(KBUILD_OUT) GUEST_DIR=$(GUEST_DIR) BUILD=$(BUILD)
 
+# Recipes print kbuild's short lines; V=1 prints the commands.
+include scripts/kbuild-cmd.mk
+
 .PHONY: all check bench fuzz deps convert update functionlist update-functionlist tree config kernel guest \
 	initramfs boot results summary host clean
 
@@ -61,15 +64,24 @@ deps:
 # SRC=DIR: convert someone's tree or driver (OUT=DIR, PERM=0444,
 # KEEP_MINIMUM=1, CHECK_BUILD=DIR: build the conversions against that
 # built kernel, such as build/kbuild).
+quiet_cmd_convert_src = CONVERT $(SRC)
+      cmd_convert_src = cocci/modparm-convert $(if $(OUT),--out $(OUT)) \
+		$(if $(PERM),--perm $(PERM)) $(if $(KEEP_MINIMUM),--keep-minimum) \
+		$(if $(CHECK_BUILD),--check-build $(CHECK_BUILD)) $(SRC)
+quiet_cmd_convert_tree = CONVERT $(BUILD)/linux-pristine, compared with generated-patches/
+      cmd_convert_tree = scripts/convert-tree.sh --check \
+		$(BUILD)/linux-pristine $(BUILD)/convert generated-patches
+quiet_cmd_update_tree = UPDATE  generated-patches/ from $(BUILD)/linux-pristine
+      cmd_update_tree = scripts/convert-tree.sh \
+		$(BUILD)/linux-pristine $(BUILD)/convert generated-patches
+
 convert: deps
 ifdef SRC
-	cocci/modparm-convert $(if $(OUT),--out $(OUT)) $(if $(PERM),--perm $(PERM)) \
-		$(if $(KEEP_MINIMUM),--keep-minimum) \
-		$(if $(CHECK_BUILD),--check-build $(CHECK_BUILD)) $(SRC)
+	$(call cmd,convert_src)
 else
 	@scripts/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES) >/dev/null
-	scripts/convert-tree.sh --check $(BUILD)/linux-pristine $(BUILD)/convert generated-patches
-	$(MAKE) -C cocci/tests/load check-generated $(KVARS)
+	$(call cmd,convert_tree)
+	@$(MAKE) --no-print-directory -C cocci/tests/load check-generated $(KVARS)
 endif
 
 # The one target that writes committed files: regenerate what the
@@ -77,16 +89,18 @@ endif
 # commit.
 update: deps update-functionlist
 	@scripts/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES) >/dev/null
-	scripts/convert-tree.sh $(BUILD)/linux-pristine $(BUILD)/convert generated-patches
-	$(MAKE) -C cocci/tests/load regenerate $(KVARS)
+	$(call cmd,update_tree)
+	@$(MAKE) --no-print-directory -C cocci/tests/load regenerate $(KVARS)
 
 tree: deps
 	@scripts/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES)
 
 # Reconfigure only when the fragment or the patched tree changed, so
 # an unchanged tree rebuilds nothing.
+quiet_cmd_config = CONFIG  $(KBUILD_OUT)/.config: tinyconfig + $(FRAGMENTS)
+      cmd_config = scripts/configure-kernel.sh $(KSRC) $(KBUILD_OUT) $(FRAGMENTS)
 $(KBUILD_OUT)/.config-stamp: $(FRAGMENTS) $(KSRC)/.series-id
-	scripts/configure-kernel.sh $(KSRC) $(KBUILD_OUT) $(FRAGMENTS)
+	$(call cmd,config)
 	@touch $@
 config: tree
 	@$(MAKE) --no-print-directory $(KBUILD_OUT)/.config-stamp
@@ -102,36 +116,43 @@ kernel: config
 # build/ only: a stale functionlist/functionlist is reported here and
 # fails make check (tests/reorder); update-functionlist rewrites it.
 functionlist: host
-	$(MAKE) -C functionlist list $(KVARS)
+	@$(MAKE) --no-print-directory -C functionlist list $(KVARS)
 
 update-functionlist: host
-	$(MAKE) -C functionlist update $(KVARS)
+	@$(MAKE) --no-print-directory -C functionlist update $(KVARS)
 
 host: deps
 	@set -e; for d in $(call present,$(HOST_PARTS)); do \
-		$(MAKE) -C $$d all $(KVARS); done
+		$(MAKE) --no-print-directory -C $$d all $(KVARS); done
 
 guest: kernel host
-	rm -rf $(GUEST_DIR)
+	@rm -rf $(GUEST_DIR)
 	@mkdir -p $(GUEST_DIR)
 	@set -e; for d in $(call present,$(GUEST_PARTS)); do \
-		$(MAKE) -C $$d guest $(KVARS); done
+		$(MAKE) --no-print-directory -C $$d guest $(KVARS); done
 
+quiet_cmd_host_cc = HOSTCC  $@
+      cmd_host_cc = $(CC) -O2 -o $@ $<
 $(BUILD)/bin/gen_init_cpio: $(KSRC)/usr/gen_init_cpio.c
 	@mkdir -p $(dir $@)
-	$(CC) -O2 -o $@ $<
+	$(call cmd,host_cc)
 
+quiet_cmd_initramfs = CPIO    $(INITRAMFS)
+      cmd_initramfs = qemu/mkinitramfs.sh $(BUILD)/bin/gen_init_cpio qemu/init \
+		$(GUEST_DIR) $(INITRAMFS)
 initramfs: guest $(BUILD)/bin/gen_init_cpio
-	qemu/mkinitramfs.sh $(BUILD)/bin/gen_init_cpio qemu/init $(GUEST_DIR) $(INITRAMFS)
+	$(call cmd,initramfs)
 
 $(DISKS):
 	@mkdir -p $(dir $@)
-	truncate -s 64M $@
+	@truncate -s 64M $@
 
-boot: initramfs $(DISKS)
-	qemu/run.sh --kernel $(BZIMAGE) --initrd $(INITRAMFS) --out $(RUN) \
+quiet_cmd_boot = QEMU    $(BZIMAGE), KTAP into $(RUN)/ktap.log
+      cmd_boot = qemu/run.sh --kernel $(BZIMAGE) --initrd $(INITRAMFS) --out $(RUN) \
 		--accel $(ACCEL) --timeout $(BOOT_TIMEOUT) \
 		$(addprefix --disk ,$(DISKS)) $(if $(APPEND),--append "$(APPEND)")
+boot: initramfs $(DISKS)
+	$(call cmd,boot)
 
 results: boot
 	@scripts/ktap-summary $(RUN)/ktap.log
