@@ -37,7 +37,7 @@ HOST_PARTS  := generator cocci tools/taskdelays qemu/plugin
 HOST_CHECK_PARTS   := generator tools/taskdelays cocci/tests/load handwritten
 # These also compile against or inspect the built kernel.
 KERNEL_CHECK_PARTS := cocci tests/reorder qemu/plugin
-GUEST_PARTS := tests/guest cocci/tests/load handwritten/delays/tests \
+GUEST_PARTS := qemu/tests cocci/tests/load handwritten/delays/tests \
 	       tools/taskdelays tests/reorder
 BENCH_PARTS := generator cocci tests/reorder handwritten/delays/tests
 FUZZ_PARTS  := generator tools/taskdelays
@@ -168,13 +168,14 @@ summary: convert functionlist
 # (which builds the kernel), then the suites that inspect the built kernel.
 check: deps
 	@scripts/ktap-nest $(LOGS)/check \
-		"pipeline:$(MAKE) -C tests/host check" \
+		"scripts:$(MAKE) -C scripts/tests check" \
+		"qemu:$(MAKE) -C qemu/tests check" \
 		"tree:$(MAKE) tree" \
 		"convert-tree:scripts/convert-tree.sh --check $(BUILD)/linux-pristine $(BUILD)/convert generated-patches" \
 		$(foreach d,$(call present,$(HOST_CHECK_PARTS)),"$(subst /,-,$(d)):$(MAKE) -C $(d) check $(KVARS)") \
 		"guest:$(MAKE) results; rc=\$$?; cat $(RUN)/ktap.log 2>/dev/null; exit \$$rc" \
 		$(foreach d,$(call present,$(KERNEL_CHECK_PARTS)),"$(subst /,-,$(d)):$(MAKE) -C $(d) check $(KVARS)") \
-		"boot-failures:$(MAKE) -C tests/host check-boot $(KVARS)"
+		"boot-failures:$(MAKE) -C qemu/tests check-boot $(KVARS)"
 
 # The pipeline's own numbers first (in build/bench, cold then warm), then
 # each part's; the guest benchmarks boot the normal build's kernel.

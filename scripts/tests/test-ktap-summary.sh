@@ -6,7 +6,7 @@
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/scripts/ktap.sh"
-cd "$top/tests/host/ktap"
+cd "$top/scripts/tests/ktap"
 for k in *.ktap; do
 	name=${k%.ktap}
 	out=$("$top/scripts/ktap-summary" "$k" 2>&1)
