@@ -10,19 +10,20 @@
 
 #include "taskdelays_keys.h"
 #include "taskstats_parse.h"
+#include "kselftest.h"
 
-static int passed, failed;
-
+/*
+ * One KTAP result through the tree's kselftest.h.  Evaluates @cond once
+ * (it usually runs the code under test) and names it when it fails.
+ */
 #define CHECK(cond, ...) do {						\
 	bool ok_ = (cond);						\
+	char what_[256];						\
 									\
-	if (ok_)							\
-		passed++;						\
-	else								\
-		failed++;						\
-	printf("%s %d - ", ok_ ? "ok" : "not ok", passed + failed);	\
-	printf(__VA_ARGS__);						\
-	printf("%s\n", ok_ ? "" : " (" #cond ")");			\
+	snprintf(what_, sizeof(what_), __VA_ARGS__);			\
+	if (!ok_)							\
+		ksft_print_msg("failed: %s\n", #cond);			\
+	ksft_test_result(ok_, "%s\n", what_);				\
 } while (0)
 
 static const char *sort_name(int sort)
@@ -120,6 +121,7 @@ static void test_other_keys(void)
 
 int main(void)
 {
+	ksft_print_header();
 	test_cycle('s', 0, "s");
 	test_cycle('>', 0, ">");
 	test_cycle(KEY_RIGHT, 0, "right arrow");
@@ -128,6 +130,9 @@ int main(void)
 	test_left_undoes_right();
 	test_direct();
 	test_other_keys();
-	printf("# test_keys: done, %d passed, %d failed\n", passed, failed);
-	return failed != 0;
+	/* The count is known only now; KTAP allows the plan last. */
+	ksft_plan = ksft_test_num();
+	printf("1..%u\n", ksft_plan);
+	printf("# test_keys: done\n");
+	ksft_finished();
 }

@@ -20,21 +20,22 @@
 #include "taskstats_layout.h"
 #include "taskstats_parse.h"
 #include "tests/test_family.h"
+#include "kselftest.h"
 
-static int passed, failed;
 static const char *corpus_dir;
 
-/* Evaluates @cond once: it usually runs the parser. */
+/*
+ * One KTAP result through the tree's kselftest.h.  Evaluates @cond once
+ * (it usually runs the code under test) and names it when it fails.
+ */
 #define CHECK(cond, ...) do {						\
 	bool ok_ = (cond);						\
+	char what_[256];						\
 									\
-	if (ok_)							\
-		passed++;						\
-	else								\
-		failed++;						\
-	printf("%s %d - ", ok_ ? "ok" : "not ok", passed + failed);	\
-	printf(__VA_ARGS__);						\
-	printf("%s\n", ok_ ? "" : " (" #cond ")");			\
+	snprintf(what_, sizeof(what_), __VA_ARGS__);			\
+	if (!ok_)							\
+		ksft_print_msg("failed: %s\n", #cond);			\
+	ksft_test_result(ok_, "%s\n", what_);				\
 } while (0)
 
 struct aggr {
@@ -389,8 +390,8 @@ static bool check_version(const struct td_stats *st, unsigned int version)
 static void test_layout_matches_header(void)
 {
 	if (TASKSTATS_VERSION > 14) {
-		printf("ok %d - # SKIP uapi header version %d is not a prefix of version 14\n",
-		       ++passed + failed, TASKSTATS_VERSION);
+		ksft_test_result_skip("uapi header version %d is not a prefix of version 14\n",
+				      TASKSTATS_VERSION);
 		return;
 	}
 	CHECK(SAME_OFF(cpu_count) && SAME_OFF(swapin_delay_total) &&
@@ -653,6 +654,7 @@ static void test_comm_sanitised(void)
 
 int main(int argc, char **argv)
 {
+	ksft_print_header();
 	if (argc == 3 && !strcmp(argv[1], "--corpus"))
 		corpus_dir = argv[2];
 	test_current_version();
@@ -669,6 +671,9 @@ int main(int argc, char **argv)
 	test_lengths();
 	test_nlmsg_error();
 	test_comm_sanitised();
+	/* The count is known only now; KTAP allows the plan last. */
+	ksft_plan = ksft_test_num();
+	printf("1..%u\n", ksft_plan);
 	printf("# test_parse: done\n");
-	return failed ? 1 : 0;
+	ksft_finished();
 }
