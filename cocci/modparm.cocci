@@ -170,7 +170,11 @@ def parse_defines(text):
 
 
 def defines(path, depth=0, seen=None):
-	"""#defines of a file and (three levels of) its local headers."""
+	"""#defines of a file and (three levels of) its local headers.
+	Read here, not matched by a SmPL #define rule: the aliases and the
+	count constants of real drivers sit as often in headers of the
+	driver itself, which spatch does not parse under --no-includes, and a
+	count such as MAX_UNITS is an expression to evaluate, not a token."""
 	if depth == 0 and path in DEFINES:
 		return DEFINES[path]
 	seen = seen if seen is not None else set()
