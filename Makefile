@@ -36,10 +36,10 @@ DISKS      := $(BUILD)/disks/vda.img $(BUILD)/disks/vdb.img
 HOST_PARTS  := generator cocci tools/taskdelays qemu/plugin
 HOST_CHECK_PARTS   := generator tools/taskdelays cocci/tests/load handwritten
 # These also compile against or inspect the built kernel.
-KERNEL_CHECK_PARTS := cocci tests/reorder qemu/plugin
+KERNEL_CHECK_PARTS := cocci handwritten/reorder/tests qemu/plugin
 GUEST_PARTS := qemu/tests cocci/tests/load handwritten/delays/tests \
-	       tools/taskdelays tests/reorder
-BENCH_PARTS := generator cocci tests/reorder handwritten/delays/tests
+	       tools/taskdelays handwritten/reorder/tests
+BENCH_PARTS := generator cocci handwritten/reorder/tests handwritten/delays/tests
 FUZZ_PARTS  := generator tools/taskdelays
 # A part listed here without its Makefile is an error, not a part skipped.
 present = $(foreach d,$(1),$(if $(wildcard $(d)/Makefile),$(d),\
@@ -114,7 +114,7 @@ kernel: config
 
 # Generate the function list from the committed profiles, under
 # build/ only: a stale functionlist/functionlist is reported here and
-# fails make check (tests/reorder); update-functionlist rewrites it.
+# fails make check (handwritten/reorder/tests); update-functionlist rewrites it.
 functionlist: host
 	@$(MAKE) --no-print-directory -C functionlist list $(KVARS)
 

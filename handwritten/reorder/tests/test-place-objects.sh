@@ -6,7 +6,7 @@
 # (C with section attributes and assembly in plain .text, as in the
 # kernel); place-objects.awk on a hand-made objects.txt and list.
 set -u
-fl=$(cd "$(dirname "$0")/../../generator/collect" && pwd)
+fl=$(cd "$(dirname "$0")/../../../generator/collect" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 n=0 failed=0

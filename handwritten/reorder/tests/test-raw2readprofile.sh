@@ -6,7 +6,7 @@
 # its buckets, data symbols take none, and a map that does not cover
 # the profile is an error.
 set -u
-conv=$(cd "$(dirname "$0")/../../generator/collect" && pwd)/raw2readprofile.sh
+conv=$(cd "$(dirname "$0")/../../../generator/collect" && pwd)/raw2readprofile.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 n=0 failed=0
