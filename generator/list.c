@@ -88,6 +88,14 @@ static void out_name(struct out *o, const char *name, size_t len)
 	o->len += p2l_format_line(o->buf + o->len, name, len);
 }
 
+static void out_str(struct out *o, const char *str, size_t len)
+{
+	if (o->len + len > sizeof(o->buf))
+		out_flush(o);
+	memcpy(o->buf + o->len, str, len);
+	o->len += len;
+}
+
 static const char *arena_name(const struct p2l_tab *t, uint32_t off,
 			      size_t *len)
 {
@@ -102,12 +110,83 @@ static const char *arena_name(const struct p2l_tab *t, uint32_t off,
 	return (const char *)a + 1;
 }
 
+static const char *item_name(const struct p2l_tab *t, int map,
+			     uint64_t item, size_t *len)
+{
+	return map ? p2l_tab_name(t, (uint32_t)item, len) :
+		     arena_name(t, (uint32_t)item, len);
+}
+
+/*
+ * FUNCTION_REORDER_NOINSTR(X) and FUNCTION_REORDER_SCHED(X): the objects
+ * of the listed functions in those sections, in list order, each once.
+ */
+static void out_defines(struct out *out, const struct p2l_tab *t, int map,
+			const uint64_t *sorted, size_t listed,
+			const struct p2l_objs *objs, unsigned char *placed)
+{
+	static const struct {
+		enum p2l_obj_sec sec;
+		const char *macro;
+	} defs[] = {
+		{ OBJ_NOINSTR, "FUNCTION_REORDER_NOINSTR" },
+		{ OBJ_SCHED, "FUNCTION_REORDER_SCHED" },
+	};
+	char pat[P2L_PATTERN_MAX];
+	size_t d, i, j, k, len;
+
+	for (d = 0; d < ARRAY_SIZE(defs); d++) {
+		int any = 0;
+
+		for (i = 0; i < listed; i++) {
+			const char *name = item_name(t, map, sorted[i], &len);
+			const struct p2l_obj *e = p2l_objs_find(objs, name, len, &k);
+
+			for (j = 0; j < k; j++) {
+				if (e[j].sec != defs[d].sec || placed[e[j].place])
+					continue;
+				placed[e[j].place] = 1;
+				if (!any) {
+					out_str(out, "#define ", 8);
+					out_str(out, defs[d].macro,
+						strlen(defs[d].macro));
+					out_str(out, "(X)", 3);
+					any = 1;
+				}
+				out_str(out, " \\\n\tX(", 6);
+				out_str(out, pat, p2l_obj_pattern(pat, e[j].obj));
+				out_str(out, ")", 1);
+			}
+		}
+		if (any)
+			out_str(out, "\n", 1);
+	}
+}
+
+/* After a function's line: its assembly objects not placed before. */
+static void out_text_objects(struct out *out, const char *name, size_t len,
+			     const struct p2l_objs *objs, unsigned char *placed)
+{
+	char pat[P2L_PATTERN_MAX];
+	size_t j, k;
+	const struct p2l_obj *e = p2l_objs_find(objs, name, len, &k);
+
+	for (j = 0; j < k; j++) {
+		if (e[j].sec != OBJ_TEXT || placed[e[j].place])
+			continue;
+		placed[e[j].place] = 1;
+		out_str(out, pat, p2l_obj_pattern(pat, e[j].obj));
+		out_str(out, "(.text)\n", 8);
+	}
+}
+
 /* Filter by the map, order, apply the budget and write the list. */
 static int emit(struct p2l_tab *t, const struct p2l_map *map,
 		const struct p2l_list *o, struct out *out,
 		struct p2l_result *res)
 {
 	uint64_t *item, *tmp, *sorted;
+	unsigned char *placed = NULL;
 	double matched = 0, all = 0;
 	size_t i, n = 0;
 
@@ -177,30 +256,42 @@ static int emit(struct p2l_tab *t, const struct p2l_map *map,
 		return -1;
 	}
 	sorted = p2l_radix_sort(item, tmp, n);
-	for (i = 0; i < n; i++) {
+	res->listed = n;
+	for (i = 0; map && i < n; i++) {	/* what fits the budget */
 		uint32_t pl = sorted[i];
+		uint64_t sz = t->size[pl];
+
+		if (o->budget && res->bytes + sz > o->budget) {
+			res->over = n - i;
+			res->listed = i;
+			break;
+		}
+		res->bytes += sz;
+		res->covered += t->ent[pl].val;
+	}
+	if (o->objs) {
+		placed = calloc(o->objs->nplaces + 1, 1);
+		if (!placed) {
+			p2l_err("out of memory");
+			free(item);
+			free(tmp);
+			return -1;
+		}
+		out_defines(out, t, !!map, sorted, res->listed, o->objs, placed);
+	}
+	for (i = 0; i < res->listed; i++) {
 		const char *name;
 		size_t len;
 
-		if (!map) {
-			if (i + 16 < n)
-				__builtin_prefetch(t->arena + (uint32_t)sorted[i + 16]);
-			name = arena_name(t, pl, &len);
-		} else {
-			uint64_t sz = t->size[pl];
-
-			if (o->budget && res->bytes + sz > o->budget) {
-				res->over = n - i;
-				break;
-			}
-			res->bytes += sz;
-			res->covered += t->ent[pl].val;
-			name = p2l_tab_name(t, pl, &len);
-		}
+		if (!map && i + 16 < n)
+			__builtin_prefetch(t->arena + (uint32_t)sorted[i + 16]);
+		name = item_name(t, !!map, sorted[i], &len);
 		out_name(out, name, len);
-		res->listed++;
+		if (o->objs)
+			out_text_objects(out, name, len, o->objs, placed);
 	}
 	out_flush(out);
+	free(placed);
 	free(item);
 	free(tmp);
 	return 0;

@@ -34,6 +34,7 @@ struct opts {
 	struct profile *prof;
 	int nprof;
 	const char *map;
+	const char *objects;
 	const char *output;
 	uint64_t budget;
 	int budget_set;
@@ -66,6 +67,11 @@ static void print_help(FILE *f)
 	      "                         byte (needs --system-map)\n"
 	      "\n"
 	      "Output:\n"
+	      "      --objects=FILE     place the objects of functions that cannot be\n"
+	      "                         placed by name: FILE has NAME SECTION OBJECT\n"
+	      "                         lines (.text: \"*OBJECT(.text)\" after the\n"
+	      "                         function; .noinstr.text, .sched.text: the\n"
+	      "                         FUNCTION_REORDER_NOINSTR/SCHED(X) #defines)\n"
 	      "  -o, --output=FILE      write the list to FILE instead of standard output\n"
 	      "  -q, --quiet            do not report each skipped input line\n"
 	      "  -h, --help             show this help and exit\n"
@@ -142,6 +148,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "system-map", required_argument, NULL, 'm' },
 		{ "budget", required_argument, NULL, 'b' },
 		{ "order", required_argument, NULL, 'O' },
+		{ "objects", required_argument, NULL, 'J' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -200,6 +207,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 				p2l_err("unknown order '%s'", optarg);
 				return -1;
 			}
+			break;
+		case 'J':
+			o->objects = optarg;
 			break;
 		case 'o':
 			o->output = optarg;
@@ -394,6 +404,7 @@ int main(int argc, char **argv)
 	struct p2l_tab tab;
 	struct p2l_list lo;
 	struct p2l_result res;
+	struct p2l_objs objs = { 0 };
 	const char **files = NULL;
 	int i, ret = 1;
 
@@ -411,6 +422,8 @@ int main(int argc, char **argv)
 		goto oom;
 	if (o.map && load_map(&map, o.map))
 		goto out;
+	if (o.objects && p2l_objs_load(&objs, o.objects))
+		goto out;
 	for (i = 0; i < o.nprof; i++) {
 		files[i] = display(o.prof[i].path);
 		if (read_profile(&tab, o.map ? &map : NULL, &o.prof[i], i))
@@ -425,6 +438,7 @@ int main(int argc, char **argv)
 	lo.budget = o.budget;
 	lo.order = o.order;
 	lo.files = files;
+	lo.objs = o.objects ? &objs : NULL;
 	if (p2l_emit(&tab, o.map ? &map : NULL, &lo, &res))
 		goto out;
 	p2l_summary(&lo, &tab, &res);
@@ -435,6 +449,7 @@ oom:
 out:
 	p2l_tab_free(&tab);
 	p2l_map_free(&map);
+	p2l_objs_free(&objs);
 	free(files);
 	free(o.prof);
 	return ret;

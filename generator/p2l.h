@@ -189,6 +189,35 @@ uint32_t p2l_key(float v);
 uint64_t *p2l_radix_sort(uint64_t *a, uint64_t *tmp, size_t n);
 size_t p2l_format_line(char *out, const char *name, size_t len);
 
+/* objects.c: --objects, the objects of functions not placeable by name */
+#define P2L_OBJ_MAX	1024	/* longest object path */
+#define P2L_PATTERN_MAX	(2 * P2L_OBJ_MAX + 2)
+
+enum p2l_obj_sec {
+	OBJ_TEXT,
+	OBJ_NOINSTR,
+	OBJ_SCHED,
+};
+
+struct p2l_obj {
+	const char *name, *obj;
+	enum p2l_obj_sec sec;
+	size_t order;		/* line order in the file */
+	size_t place;		/* number of its (sec, obj) pair */
+};
+
+struct p2l_objs {
+	struct p2l_obj *v;	/* sorted by name, then file order */
+	size_t n, cap, nplaces;
+};
+
+int p2l_objs_load(struct p2l_objs *o, const char *path);
+const struct p2l_obj *p2l_objs_find(const struct p2l_objs *o,
+				    const char *name, size_t len,
+				    size_t *count);
+size_t p2l_obj_pattern(char *out, const char *obj);
+void p2l_objs_free(struct p2l_objs *o);
+
 /* list.c */
 struct p2l_list {
 	const char *map_path;	/* NULL: no System.map */
@@ -196,6 +225,7 @@ struct p2l_list {
 	uint64_t budget;	/* bytes, 0 = none */
 	enum p2l_order order;
 	const char **files;	/* profile names, for skip reports */
+	const struct p2l_objs *objs;	/* NULL: no --objects */
 };
 
 struct p2l_result {

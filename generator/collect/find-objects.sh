@@ -7,7 +7,7 @@
 # With -ffunction-sections a C function foo lives in .text.foo and the
 # list places it by name.  Assembly (plain .text) and functions with an
 # explicit section (.noinstr.text, .sched.text) cannot be named that
-# way; the list places them by object instead (place-objects.awk).
+# way; the list places them by object instead (profile2linkerlist --objects).
 # Prints "NAME SECTION OBJECT" for every function of the PROFILEs
 # (readprofile text) that lives in one of those sections of an object
 # of KBUILD_OUT's vmlinux.a or lib.a archives, sorted.

@@ -224,6 +224,37 @@ err_has pp-badstep 'not a /proc/profile dump'
 run pp-merge 0 "$B" -m "$D/System.map" -b 0 "$T/profile.bin" "$D/rp-map.txt"
 out_has pp-merge 'startup_64'
 
+echo "# == object placement (--objects)"
+run objects 0 "$B" -q --objects "$D/objects.txt" "$D/objects-profile.txt"
+same objects "$D/objects.expected"
+# The list goes through cpp as the kernel runs it on the linker script:
+# the definitions expand to file patterns, "uni[x]" survives.
+cp "$T/objects.out" "$T/functionlist.lds"
+printf '#include "functionlist.lds"\n#define OF(f) f(.sched.text)\nFUNCTION_REORDER_SCHED(OF)\n' > "$T/t.lds.S"
+gcc -E -P -D__ASSEMBLY__ -DLINKER_SCRIPT -I"$T" -x assembler-with-cpp "$T/t.lds.S" 2>&1 |
+	grep -o '\*[^ ]*(\.sched\.text)' | tr '\n' ' ' > "$T/cpp.out"
+if [ "$(cat "$T/cpp.out")" = "*kernel/sched/core.o(.sched.text) *net/uni[x]/af_unix.o(.sched.text) *kernel/locking/mutex.o(.sched.text) " ]; then
+	ok "objects: the definitions expand under cpp to linker file patterns"
+else
+	bad "objects: cpp gives '$(cat "$T/cpp.out")'"
+fi
+printf 'schedule .sched.text\n' > "$T/objects-short.txt"
+run objects-short 1 "$B" --objects "$T/objects-short.txt" "$D/objects-profile.txt"
+err_has objects-short "objects-short.txt:1: want NAME SECTION OBJECT"
+printf 'copy_user .text a.o\nschedule .data kernel/sched/core.o\n' > "$T/objects-sec.txt"
+run objects-sec 1 "$B" --objects "$T/objects-sec.txt" "$D/objects-profile.txt"
+err_has objects-sec "objects-sec.txt:2: section '.data'"
+printf 'schedule .text kernel/sched/core.o)\n' > "$T/objects-path.txt"
+run objects-path 1 "$B" --objects "$T/objects-path.txt" "$D/objects-profile.txt"
+err_has objects-path "objects-path.txt:1: 'kernel/sched/core.o)' cannot be a linker file pattern"
+run objects-missing 1 "$B" --objects "$T/nowhere.txt" -o "$T/objects-missing.list" "$D/objects-profile.txt"
+err_has objects-missing "cannot open .*nowhere.txt"
+if [ -e "$T/objects-missing.list" ]; then
+	bad "objects-missing: an output file was written"
+else
+	ok "objects-missing: no output file written"
+fi
+
 echo "# == malformed input"
 : > "$T/empty.txt"
 run empty 1 "$B" "$T/empty.txt"

@@ -201,7 +201,7 @@ fi
 
 # 7. the gathered noinstr and sched text.  The objects named by the
 # list's FUNCTION_REORDER_NOINSTR/SCHED definitions, one X(FILE) a line
-# ("uni[x]" stands for "unix": see generator/collect/place-objects.awk).
+# ("uni[x]" stands for "unix": see generator/objects.c).
 awk '/^#define FUNCTION_REORDER_NOINSTR\(X\)/ { m = ".noinstr.text"; next }
 	/^#define FUNCTION_REORDER_SCHED\(X\)/ { m = ".sched.text"; next }
 	m != "" && /X\(/ { o = $0; sub(/.*X\(\*/, "", o); sub(/\).*/, "", o); gsub(/[][]/, "", o); print m, o }
