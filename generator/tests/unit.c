@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Unit tests: names, parsers, merging, ordering, line reader.
- * Prints "unit: N passed, N failed" and exits non-zero on failure.
+ * KTAP, one result per check named by its place and condition, the plan
+ * last (the count is known only then); "# unit: N passed, N failed"
+ * and a non-zero exit on failure.  Not kselftest.h: the generator is
+ * built and tested on its own, without a kernel tree beside it.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -14,16 +17,16 @@
 
 static int npass, nfail;
 
-#define CHECK(cond) check(!!(cond), #cond, __FILE__, __LINE__)
+#define CHECK(cond) check(!!(cond), #cond, __LINE__)
 
-static void check(int ok, const char *what, const char *file, int line)
+static void check(int ok, const char *what, int line)
 {
-	if (ok) {
+	if (ok)
 		npass++;
-		return;
-	}
-	nfail++;
-	printf("FAIL %s:%d: %s\n", file, line, what);
+	else
+		nfail++;
+	printf("%s %d unit.c:%d: %s\n", ok ? "ok" : "not ok", npass + nfail,
+	       line, what);
 }
 
 static int memfd_with(const char *data, size_t len)
@@ -622,6 +625,7 @@ static void test_sort(void)
 int main(void)
 {
 	p2l_quiet = !getenv("UNIT_VERBOSE");
+	printf("KTAP version 1\n");
 	test_names();
 	test_prefix();
 	test_format();
@@ -637,6 +641,7 @@ int main(void)
 	test_merge();
 	test_many();
 	test_sort();
-	printf("unit: %d passed, %d failed\n", npass, nfail);
+	printf("1..%d\n", npass + nfail);
+	printf("# unit: %d passed, %d failed\n", npass, nfail);
 	return nfail ? 1 : 0;
 }
