@@ -34,7 +34,9 @@ struct opts {
 	struct profile *prof;
 	int nprof;
 	const char *map;
+	const char *sections;
 	const char *objects;
+	int print_profile;
 	const char *output;
 	uint64_t budget;
 	int budget_set;
@@ -65,6 +67,9 @@ static void print_help(FILE *f)
 	      "                         G; default 2M; 0 = no limit); needs --system-map\n"
 	      "      --order=ORDER      heat (default): samples, or density: samples per\n"
 	      "                         byte (needs --system-map)\n"
+	      "      --sections=FILE    the .text.NAME sections of the kernel's vmlinux.o:\n"
+	      "                         of several names at one address, buckets of a\n"
+	      "                         /proc/profile go to one that has a section\n"
 	      "\n"
 	      "Output:\n"
 	      "      --objects=FILE     place the objects of functions that cannot be\n"
@@ -72,6 +77,10 @@ static void print_help(FILE *f)
 	      "                         lines (.text: \"*OBJECT(.text)\" after the\n"
 	      "                         function; .noinstr.text, .sched.text: the\n"
 	      "                         FUNCTION_REORDER_NOINSTR/SCHED(X) #defines)\n"
+	      "      --print-profile    instead of the list, write the one raw /proc/profile\n"
+	      "                         given as readprofile(1) text (ticks per function,\n"
+	      "                         address order, total last), which needs no\n"
+	      "                         System.map to be read again\n"
 	      "  -o, --output=FILE      write the list to FILE instead of standard output\n"
 	      "  -q, --quiet            do not report each skipped input line\n"
 	      "  -h, --help             show this help and exit\n"
@@ -149,6 +158,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "budget", required_argument, NULL, 'b' },
 		{ "order", required_argument, NULL, 'O' },
 		{ "objects", required_argument, NULL, 'J' },
+		{ "sections", required_argument, NULL, 'S' },
+		{ "print-profile", no_argument, NULL, 'P' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -211,6 +222,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		case 'J':
 			o->objects = optarg;
 			break;
+		case 'S':
+			o->sections = optarg;
+			break;
+		case 'P':
+			o->print_profile = 1;
+			break;
 		case 'o':
 			o->output = optarg;
 			break;
@@ -241,6 +258,14 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	}
 	if (!o->map && o->budget_set && o->budget) {
 		p2l_err("--budget needs --system-map to know function sizes");
+		return -1;
+	}
+	if (!o->map && o->sections) {
+		p2l_err("--sections needs --system-map: it chooses among its names");
+		return -1;
+	}
+	if (o->print_profile && (!o->map || o->nprof != 1 || o->objects)) {
+		p2l_err("--print-profile converts one raw /proc/profile with --system-map");
 		return -1;
 	}
 	if (!o->map && o->order == ORDER_DENSITY) {
@@ -397,6 +422,63 @@ out:
 	return r;
 }
 
+/*
+ * --print-profile: the one raw /proc/profile as readprofile(1) text.
+ * The output file is created only once the profile has been read.
+ */
+static int print_raw(const struct opts *o, const struct p2l_map *map)
+{
+	const struct profile *p = &o->prof[0];
+	const char *name = display(p->path);
+	struct p2l_pp pp = { .map = map, .file = name };
+	unsigned char *pre = malloc(PRE_SIZE);
+	FILE *f = stdout;
+	ssize_t n;
+	int fd, r = -1;
+
+	pp.counts = calloc(map->n, sizeof(*pp.counts));
+	fd = p2l_open(p->path);
+	if (fd < 0) {
+		p2l_err("cannot open %s: %s", p->path, strerror(errno));
+		goto out_free;
+	}
+	if (!pre || !pp.counts) {
+		p2l_err("out of memory");
+		goto out;
+	}
+	n = p2l_read_full(fd, pre, PRE_SIZE);
+	if (n < 0) {
+		p2l_err("%s: read error: %s", name, strerror(errno));
+		goto out;
+	}
+	if ((p->fmt == FMT_AUTO ? p2l_detect(pre, n) : p->fmt) != FMT_PROCPROFILE) {
+		p2l_err("%s: --print-profile reads a raw /proc/profile, and this is none",
+			name);
+		goto out;
+	}
+	if (read_procprofile(fd, &pp, pre, n))
+		goto out;
+	if (o->output) {
+		f = fopen(o->output, "w");
+		if (!f) {
+			p2l_err("cannot write %s: %s", o->output, strerror(errno));
+			goto out;
+		}
+	}
+	r = p2l_pp_print(f, map, pp.counts);
+	if ((f != stdout && fclose(f)) || (f == stdout && fflush(f)) || r) {
+		p2l_err("write error on %s", o->output ? o->output : "output");
+		r = -1;
+	}
+out:
+	if (fd)
+		close(fd);
+out_free:
+	free(pp.counts);
+	free(pre);
+	return r;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o = { 0 };
@@ -422,6 +504,12 @@ int main(int argc, char **argv)
 		goto oom;
 	if (o.map && load_map(&map, o.map))
 		goto out;
+	if (o.sections && p2l_map_prefer_sections(&map, o.sections))
+		goto out;
+	if (o.print_profile) {
+		ret = print_raw(&o, &map) ? 1 : 0;
+		goto out;
+	}
 	if (o.objects && p2l_objs_load(&objs, o.objects))
 		goto out;
 	for (i = 0; i < o.nprof; i++) {

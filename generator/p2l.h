@@ -131,6 +131,7 @@ int p2l_map_line(struct p2l_map *m, const char *s, size_t len,
 		 const struct p2l_src *src);
 int p2l_map_finish(struct p2l_map *m);
 int p2l_map_is_text(char type);
+int p2l_map_prefer_sections(struct p2l_map *m, const char *path);
 long p2l_map_lookup(const struct p2l_map *m, uint64_t addr);
 
 /* input.c: buffered line reader */
@@ -171,11 +172,13 @@ struct p2l_pp {
 	uint64_t nbuckets;
 	long cursym;		/* map symbol of the previous bucket */
 	double outside, nontext;
+	uint64_t *counts;	/* NULL, or ticks per map symbol (print mode) */
 };
 
 int p2l_pp_header(struct p2l_pp *pp, const unsigned char *buf, size_t len);
 int p2l_pp_buckets(struct p2l_pp *pp, const unsigned char *buf, size_t len);
 int p2l_pp_finish(struct p2l_pp *pp, int check);
+int p2l_pp_print(FILE *f, const struct p2l_map *m, const uint64_t *counts);
 
 /* order.c */
 enum p2l_order {

@@ -67,6 +67,16 @@ static int flush(struct p2l_pp *pp, long sym, double count)
 
 	if (!count)
 		return 0;
+	if (pp->counts) {
+		/* as readprofile: the text symbol at or below the bucket */
+		while (sym >= 0 && !p2l_map_is_text(m->sym[sym].type))
+			sym--;
+		if (sym < 0)
+			pp->outside += count;
+		else
+			pp->counts[sym] += count;
+		return 0;
+	}
 	if (sym < 0) {
 		pp->outside += count;
 		p2l_tab_unknown(pp->tab, count);
@@ -146,4 +156,38 @@ int p2l_pp_finish(struct p2l_pp *pp, int check)
 		p2l_warn("%s: %.0f samples in non-text or unusable symbols",
 			 pp->file, pp->nontext);
 	return 0;
+}
+
+/*
+ * The ticks of a raw profile as readprofile(1) text, which needs no
+ * System.map to be read again: "ticks name ticks-per-byte" for every
+ * text symbol with ticks, in address order, then the total.  A symbol
+ * spans up to the next text symbol at a higher address (or _etext).
+ */
+int p2l_pp_print(FILE *f, const struct p2l_map *m, const uint64_t *counts)
+{
+	uint64_t total = 0;
+	size_t i, next = 0;
+
+	for (i = 0; i < m->n; i++) {
+		const struct p2l_sym *s = &m->sym[i];
+		uint64_t end = m->etext;
+
+		if (!counts[i])
+			continue;
+		if (next <= i)
+			next = i + 1;
+		while (next < m->n && (m->sym[next].addr <= s->addr ||
+				       !p2l_map_is_text(m->sym[next].type)))
+			next++;
+		if (next < m->n)
+			end = m->sym[next].addr;
+		fprintf(f, "%6llu %-40s %8.4f\n", (unsigned long long)counts[i],
+			m->names + s->name, (double)counts[i] /
+			(end > s->addr ? end - s->addr : 1));
+		total += counts[i];
+	}
+	fprintf(f, "%6llu %-40s %8.4f\n", (unsigned long long)total, "total",
+		(double)total / (m->etext > m->stext ? m->etext - m->stext : 1));
+	return ferror(f) ? -1 : 0;
 }

@@ -4,8 +4,10 @@
  * name") and /proc/kallsyms of the target kernel.  Sizes missing from
  * the map are taken from the distance to the next higher address.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "p2l.h"
 
@@ -201,4 +203,102 @@ long p2l_map_lookup(const struct p2l_map *m, uint64_t addr)
 			hi = mid;
 	}
 	return (long)lo - 1;
+}
+
+struct sections {
+	char **name;
+	size_t n, cap;
+};
+
+static int section_line(void *ctx, const char *s, size_t len,
+			const struct p2l_src *src)
+{
+	struct sections *sec = ctx;
+	char *copy;
+
+	(void)src;
+	if (len > 6 && !memcmp(s, ".text.", 6)) {
+		s += 6;
+		len -= 6;
+	}
+	if (!len)
+		return 0;
+	if (sec->n == sec->cap) {
+		size_t cap = sec->cap ? 2 * sec->cap : 4096;
+		char **v = realloc(sec->name, cap * sizeof(*v));
+
+		if (!v)
+			return -1;
+		sec->name = v;
+		sec->cap = cap;
+	}
+	copy = malloc(len + 1);
+	if (!copy)
+		return -1;
+	memcpy(copy, s, len);
+	copy[len] = '\0';
+	sec->name[sec->n++] = copy;
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int has_section(const struct sections *sec, const char *name)
+{
+	return bsearch(&name, sec->name, sec->n, sizeof(*sec->name),
+		       cmp_str) != NULL;
+}
+
+/*
+ * Several text symbols can share an address: a SYSCALL_DEFINE stub is an
+ * alias of __do_sys_*, identical code folding makes aliases.  Lookups
+ * find the last of them.  Only the name of a function's own section can
+ * place it, so with @path (the ".text.NAME" section names of the
+ * profiled kernel's vmlinux.o, one a line) the last alias that has a
+ * section moves to the end of its group.  Return 0, or -1 after an error
+ * message.
+ */
+int p2l_map_prefer_sections(struct p2l_map *m, const char *path)
+{
+	struct sections sec = { 0 };
+	int fd = p2l_open(path);
+	size_t i, j, k;
+	int r;
+
+	if (fd < 0) {
+		p2l_err("cannot open %s: %s", path, strerror(errno));
+		return -1;
+	}
+	r = p2l_read_lines(fd, path, NULL, 0, section_line, &sec);
+	if (fd)
+		close(fd);
+	if (r) {
+		p2l_err("cannot read %s", path);
+		goto out;
+	}
+	qsort(sec.name, sec.n, sizeof(*sec.name), cmp_str);
+	for (i = 0; i < m->n; i = j) {
+		long want = -1;
+
+		for (j = i; j < m->n && m->sym[j].addr == m->sym[i].addr; j++)
+			if (p2l_map_is_text(m->sym[j].type) &&
+			    has_section(&sec, m->names + m->sym[j].name))
+				want = j;
+		/* text symbols sort last among aliases: j - 1 is one, if any */
+		if (want >= 0 && (size_t)want != j - 1) {
+			struct p2l_sym keep = m->sym[want];
+
+			for (k = want; k + 1 < j; k++)
+				m->sym[k] = m->sym[k + 1];
+			m->sym[j - 1] = keep;
+		}
+	}
+out:
+	for (i = 0; i < sec.n; i++)
+		free(sec.name[i]);
+	free(sec.name);
+	return r ? -1 : 0;
 }

@@ -5,11 +5,15 @@
 #
 # Slot i of DISK.img (8 MiB each) holds the raw /proc/profile of the
 # i-th CLASS.  Writes OUTDIR/raw/CLASS.raw (exactly as long as the
-# kernel's buffer) and OUTDIR/CLASS.txt (readprofile(1) text), using the
-# System.map and the vmlinux.o section names of the kernel build
-# KBUILD_OUT.
+# kernel's buffer) and OUTDIR/CLASS.txt (readprofile(1) text, which is
+# what is committed: it needs no System.map to be read again), made by
+# profile2linkerlist --print-profile with the System.map and the
+# vmlinux.o section names of the kernel build KBUILD_OUT.  P2L names the
+# profile2linkerlist to use (default: build/bin/ of this checkout).
 set -eu
 here=$(dirname "$0")
+p2l=${P2L:-$here/../../build/bin/profile2linkerlist}
+[ -x "$p2l" ] || { echo "extract-profiles: $p2l: not built; run 'make -C generator'" >&2; exit 1; }
 [ $# -ge 4 ] || { echo "usage: extract-profiles.sh DISK.img KBUILD_OUT OUTDIR CLASS..." >&2; exit 2; }
 disk=$1 map=$2/System.map vmo=$2/vmlinux.o out=$3
 shift 3
@@ -37,7 +41,8 @@ for class in "$@"; do
 		{ echo "extract-profiles: $map: a profile of $bytes bytes does not fit a slot" >&2; exit 1; }
 	dd if="$disk" bs=4096 skip=$slot count=$(( (bytes + 4095) / 4096 )) 2>/dev/null |
 		head -c "$bytes" > "$out/raw/$class.raw"
-	"$here/raw2readprofile.sh" "$out/raw/$class.raw" "$map" "$out/sections" > "$out/$class.txt"
+	"$p2l" -f procprofile -m "$map" --sections "$out/sections" --print-profile \
+		-o "$out/$class.txt" "$out/raw/$class.raw"
 	echo "extract-profiles: $class: $(tail -n 1 "$out/$class.txt" | awk '{ print $1 }') ticks"
 	i=$((i + 1))
 done

@@ -225,6 +225,39 @@ err_has pp-badstep 'not a /proc/profile dump'
 run pp-merge 0 "$B" -m "$D/System.map" -b 0 "$T/profile.bin" "$D/rp-map.txt"
 out_has pp-merge 'startup_64'
 
+echo "# == --print-profile: a raw /proc/profile as readprofile text"
+# step 4, then 8 buckets of 4 bytes from _stext: 9 0 | 3 4 | 5 0 | 0 7
+for v in 4 9 0 3 4 5 0 0 7; do printf "$(printf '\\%03o\\000\\000\\000' "$v")"; done > "$T/print.raw"
+run print 0 "$B" -m "$D/pp-print.map" --print-profile "$T/print.raw"
+# each function gets its buckets, clone names are kept, the bucket after
+# a data symbol stays with the function before it, the last of two
+# aliases gets their ticks, and the total is all ticks
+same print "$D/pp-print.expected"
+run print-sections 0 "$B" -m "$D/pp-print.map" --sections "$D/pp-print.sections" \
+	--print-profile -o "$T/print-sections.txt" "$T/print.raw"
+if cmp -s "$T/print-sections.txt" "$D/pp-print-sections.expected"; then
+	ok "print-sections: of two aliases, the one with a .text.NAME section gets the ticks"
+else
+	bad "print-sections: output differs from pp-print-sections.expected"
+	diff "$D/pp-print-sections.expected" "$T/print-sections.txt" | head -5 | sed 's/^/	/'
+fi
+{ printf '\004\000\000\000'; head -c 96 /dev/zero | tr '\000' '\001'; } > "$T/print-long.raw"
+run print-long 1 "$B" -m "$D/pp-print.map" --print-profile -o "$T/print-long.txt" "$T/print-long.raw"
+err_has print-long 'System.map does not match this profile'
+if [ -e "$T/print-long.txt" ]; then
+	bad "print-long: an output file was written"
+else
+	ok "print-long: no output file written"
+fi
+head -c 100 /dev/zero | tr '\000' '\001' > "$T/print-nostep.raw"
+run print-nostep 1 "$B" -m "$D/pp-print.map" --print-profile -f procprofile "$T/print-nostep.raw"
+err_has print-nostep 'not a /proc/profile dump'
+run print-text 1 "$B" -m "$D/pp-print.map" --print-profile "$D/rp-basic.txt"
+err_has print-text 'reads a raw /proc/profile'
+run print-nomap 2 "$B" --print-profile "$T/print.raw"
+run print-two 2 "$B" -m "$D/pp-print.map" --print-profile "$T/print.raw" "$T/print.raw"
+run sections-nomap 2 "$B" --sections "$D/pp-print.sections" "$D/rp-basic.txt"
+
 echo "# == object placement (--objects)"
 run objects 0 "$B" -q --objects "$D/objects.txt" "$D/objects-profile.txt"
 same objects "$D/objects.expected"
@@ -306,7 +339,9 @@ if command -v "$VALGRIND" > /dev/null; then
 		 "-m $D/System.map -b 1K $T/profile.bin $D/rp-map.txt" \
 		 "-m $D/System.map --order=density $D/rp-map.txt" \
 		 "-f readprofile $T/garbage.bin" "$T/longline.txt" \
-		 "-w 2 $D/merge-a.txt $D/merge-b.txt"; do
+		 "-w 2 $D/merge-a.txt $D/merge-b.txt" \
+		 "-m $D/pp-print.map --sections $D/pp-print.sections --print-profile $T/print.raw" \
+		 "--objects $D/objects.txt $D/objects-profile.txt"; do
 		n=$((n + 1))
 		# shellcheck disable=SC2086
 		"$VALGRIND" -q --error-exitcode=99 --leak-check=full \

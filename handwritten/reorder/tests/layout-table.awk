@@ -1,4 +1,4 @@
-# The program of layout-table.sh (see there); needs generator/collect/hex32.awk.
+# The program of layout-table.sh (see there); needs hex32.awk.
 # Input: nm -n -S of a vmlinux.
 NF == 4 { a = hex32($1); sz = hex32($2); t = $3; name = $4 }
 NF == 3 { a = hex32($1); sz = -1; t = $2; name = $3 }

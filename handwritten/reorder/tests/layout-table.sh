@@ -13,4 +13,4 @@ set -eu
 [ $# -eq 1 ] || { echo "usage: layout-table.sh VMLINUX" >&2; exit 2; }
 [ -f "$1" ] || { echo "layout-table: $1: not found" >&2; exit 1; }
 here=$(dirname "$0")
-nm -n -S "$1" | awk -f "$here/../../../generator/collect/hex32.awk" -f "$here/layout-table.awk"
+nm -n -S "$1" | awk -f "$here/hex32.awk" -f "$here/layout-table.awk"

@@ -1,7 +1,7 @@
 # hex32(s): the low 32 bits of the hexadecimal address s, as a number.
 # Kernel text lies within one 4 GiB window, and awk's doubles cannot
-# hold a 64-bit address exactly.  Shared by generator/collect/raw2readprofile.sh
-# and handwritten/reorder/tests/layout-table.sh (awk -f hex32.awk -f PROGRAM).
+# hold a 64-bit address exactly.  For layout-table.sh
+# (awk -f hex32.awk -f layout-table.awk).
 function hex32(s,    i, v) {
 	s = tolower(substr(s, length(s) - 7))
 	v = 0
