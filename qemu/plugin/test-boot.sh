@@ -8,13 +8,10 @@ set -u
 [ $# -eq 4 ] || { echo "usage: test-boot.sh KBUILD_OUT PLUGIN PROFILE2LINKERLIST OUTDIR" >&2; exit 2; }
 kout=$1 so=$2 p2l=$3 out=$4
 map=$kout/System.map
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-notok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n $*"; }
-check() { if eval "$1"; then ok "$2"; else notok "$2"; fi; }
+. "$(dirname "$0")/../../scripts/ktap.sh"
+# holds CONDITION NAME: the test is a shell condition
+holds() { if eval "$1"; then ok "$2"; else not_ok "$2"; fi; }
 
-echo "TAP version 13"
-echo "1..7"
 for f in "$kout/arch/x86/boot/bzImage" "$map" "$so" "$p2l"; do
 	[ -f "$f" ] || { echo "Bail out! $f not found"; exit 1; }
 done
@@ -28,9 +25,9 @@ timeout -k 5 600 qemu-system-x86_64 -accel tcg -icount shift=0 -cpu max -m 256M 
 	-display none -monitor none -no-reboot -serial "file:$out/console.log" \
 	-plugin "$so,map=$map,out=$p" > "$out/qemu.log" 2>&1
 rc=$?
-check '[ $rc -eq 0 ] && grep -q "Kernel panic" "$out/console.log" && [ -s $p.profile ] && [ -s $p.edges ] && [ -s $p.stats ]' \
+holds '[ $rc -eq 0 ] && grep -q "Kernel panic" "$out/console.log" && [ -s $p.profile ] && [ -s $p.edges ] && [ -s $p.stats ]' \
 	"QEMU loads the plugin, boots to the missing-root panic, the plugin writes profile, edges, stats (QEMU status $rc)"
-[ -s "$p.stats" ] || { sed 's/^/# /' "$out/qemu.log" | tail -n 5; echo "# $((n - failed)) passed, $failed failed"; exit 1; }
+[ -s "$p.stats" ] || { sed 's/^/# /' "$out/qemu.log" | tail -n 5; finish; exit 1; }
 stat() { awk -v k="$1" '$1 == k { print $2 }' "$p.stats"; }
 sed 's/^/# /' "$p.stats"
 
@@ -40,30 +37,29 @@ sed 's/^/# /' "$p.stats"
 sum=$(awk '$2 != "total" { s += $1 } END { printf "%d", s }' "$p.profile")
 total=$(awk '$2 == "total" { print $1 }' "$p.profile")
 unknown=$(stat unknown_insns)
-check '[ "$sum" = "$total" ] && [ "$total" = "$(stat kernel_insns)" ]' \
+holds '[ "$sum" = "$total" ] && [ "$total" = "$(stat kernel_insns)" ]' \
 	"profile lines add up to its total and to the kernel instructions counted ($sum, $total, $(stat kernel_insns))"
-check '[ "$total" -gt 1000000 ] && [ $((unknown * 1000)) -lt "$total" ]' \
+holds '[ "$total" -gt 1000000 ] && [ $((unknown * 1000)) -lt "$total" ]' \
 	"$total kernel instructions, under 0.1% outside System.map's functions ($unknown)"
 
 # Functions that every boot runs, with calls between them.
-check 'grep -q " start_kernel " "$p.profile" && awk "\$2 == \"start_kernel\"" "$p.edges" | grep -q .' \
+holds 'grep -q " start_kernel " "$p.profile" && awk "\$2 == \"start_kernel\"" "$p.edges" | grep -q .' \
 	"start_kernel counted, with calls from it ($(awk '$2 == "start_kernel"' "$p.edges" | wc -l) callees)"
 bad=$(awk 'NR == FNR { if ($2 ~ /^[tTwW]$/) f[$3] = 1; next } !($2 in f) || !($3 in f)' "$map" "$p.edges" | head -n 3)
-check '[ -z "$bad" ] && [ "$(wc -l < $p.edges)" -gt 100 ]' \
+holds '[ -z "$bad" ] && [ "$(wc -l < $p.edges)" -gt 100 ]' \
 	"$(wc -l < "$p.edges") call edges, all between System.map functions${bad:+ (not: $bad)}"
 
 # Miss counts nest: a page walk is an L1 iTLB miss, and a 2 MiB entry
 # covers 512 4 KiB ones.
-check '[ "$(stat itlb4k_walk)" -le "$(stat itlb4k_l1)" ] && [ "$(stat itlb2m)" -le "$(stat itlb4k_l1)" ] && [ "$(stat l1i)" -gt 0 ]' \
+holds '[ "$(stat itlb4k_walk)" -le "$(stat itlb4k_l1)" ] && [ "$(stat itlb2m)" -le "$(stat itlb4k_l1)" ] && [ "$(stat l1i)" -gt 0 ]' \
 	"iTLB walks <= L1 iTLB misses, 2 MiB misses <= 4 KiB L1 misses, L1i misses counted"
 
 # The generator reads the profile as readprofile(1) output.
 "$p2l" -f readprofile -m "$map" -b 0 -o "$out/list" "$p.profile" 2> "$out/p2l.err"
 prc=$?
 # It reports each line it skips as FILE:LINE on standard error.
-check '[ $prc -eq 0 ] && ! grep -q "$p.profile:[0-9]" "$out/p2l.err" && [ "$(grep -c "^\*(\.text\." "$out/list")" -gt 100 ]' \
+holds '[ $prc -eq 0 ] && ! grep -q "$p.profile:[0-9]" "$out/p2l.err" && [ "$(grep -c "^\*(\.text\." "$out/list")" -gt 100 ]' \
 	"profile2linkerlist -f readprofile reads it: $(grep -c '^\*(\.text\.' "$out/list" 2>/dev/null) functions listed (status $prc)"
 sed 's/^/# /' "$out/p2l.err" | head -n 5
 
-echo "# $((n - failed)) passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

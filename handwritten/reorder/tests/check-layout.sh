@@ -1,5 +1,6 @@
 #!/bin/sh
-# Host checks of a CONFIG_FUNCTION_REORDER kernel's text layout (TAP).
+# Host checks of a CONFIG_FUNCTION_REORDER kernel's text layout (KTAP,
+# scripts/ktap.sh).
 #
 # usage: check-layout.sh KBUILD_OUT FUNCTIONLIST [BUILD_LOG]
 #
@@ -35,14 +36,9 @@ vmo=$kout/vmlinux.o
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-notok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n $*"; }
-skip() { n=$((n + 1)); echo "ok $n $* # SKIP"; }
+. "$(dirname "$0")/../../../scripts/ktap.sh"
 diag() { echo "# $*"; }
 
-echo "TAP version 13"
-echo "1..11"
 for f in "$map" "$vmo" "$kout/.config" "$list"; do
 	[ -f "$f" ] || { echo "Bail out! $f not found"; exit 1; }
 done
@@ -51,13 +47,13 @@ done
 if grep -q '^CONFIG_FUNCTION_REORDER=y' "$kout/.config"; then
 	ok "kernel built with CONFIG_FUNCTION_REORDER"
 else
-	notok "kernel built with CONFIG_FUNCTION_REORDER"
+	not_ok "kernel built with CONFIG_FUNCTION_REORDER"
 fi
 used=$kout/arch/x86/kernel/functionlist.lds
 if [ -f "$used" ] && cmp -s "$used" "$list"; then
 	ok "kernel linked with $list ($(wc -l < "$list") entries)"
 else
-	notok "kernel linked with $list (build used ${used}: $(wc -l < "$used" 2>/dev/null || echo missing) lines)"
+	not_ok "kernel linked with $list (build used ${used}: $(wc -l < "$used" 2>/dev/null || echo missing) lines)"
 fi
 
 # Symbols of vmlinux.o with their input section (from objdump -t) and
@@ -76,7 +72,7 @@ text=$(addr_of _text) rstart=$(addr_of __reorder_text_start) rend=$(addr_of __re
 
 # 2. the listed functions follow the head text
 if [ -z "$rstart" ] || [ -z "$rend" ]; then
-	notok "__reorder_text_start/__reorder_text_end in System.map"
+	not_ok "__reorder_text_start/__reorder_text_end in System.map"
 	skip "listed functions placed in list order"
 else
 	gap=$(( 0x$rstart - 0x$text ))
@@ -86,7 +82,7 @@ else
 	if [ "$gap" -ge "$hs" ] && [ "$gap" -le $((hs + 7)) ]; then
 		ok "listed functions start right after the head text"
 	else
-		notok "listed functions start right after the head text (gap $gap, head $hs)"
+		not_ok "listed functions start right after the head text (gap $gap, head $hs)"
 	fi
 
 	# 3. the list order, by input section.  Expected: the sections of
@@ -123,7 +119,7 @@ else
 	if cmp -s "$tmp/expected" "$tmp/found"; then
 		ok "listed functions placed in list order"
 	else
-		notok "listed functions placed in list order"
+		not_ok "listed functions placed in list order"
 		diff "$tmp/expected" "$tmp/found" | head -n 10 | sed 's/^/# /'
 	fi
 fi
@@ -141,7 +137,7 @@ diag "$(wc -l < "$tmp/unplaced") entries not placeable by name:" \
 if [ -z "$bad" ]; then
 	ok "entries not placed live in sections with their own place"
 else
-	notok "entries not placed live in sections with their own place"
+	not_ok "entries not placed live in sections with their own place"
 	echo "$bad" | head -n 10 | sed 's/^/# /'
 fi
 
@@ -170,16 +166,16 @@ else
 	if [ ! -s "$tmp/after-cold" ]; then
 		ok "cold code is one block after the ordinary text"
 	else
-		notok "cold code is one block after the ordinary text"
+		not_ok "cold code is one block after the ordinary text"
 		head -n 5 "$tmp/after-cold" | sed 's/^/# ordinary function after cold code: /'
 	fi
 fi
 
 # 6. orphan sections
 if [ -z "$log" ] || [ ! -f "$log" ]; then
-	notok "no orphan-section warnings in the build log (no log at '${log}')"
+	not_ok "no orphan-section warnings in the build log (no log at '${log}')"
 elif grep -q 'orphan section' "$log"; then
-	notok "no orphan-section warnings in the build log ($(grep -c 'orphan section' "$log") in $log)"
+	not_ok "no orphan-section warnings in the build log ($(grep -c 'orphan section' "$log") in $log)"
 	grep -m 5 'orphan section' "$log" | sed 's/^/# /'
 else
 	ok "no orphan-section warnings in the build log"
@@ -190,13 +186,13 @@ fi
 # the last build, complete on a cold one.
 if [ -n "$log" ] && [ -f "$log" ]; then
 	if grep -q 'objtool: ' "$log"; then
-		notok "no objtool warnings in the build log ($(grep -c 'objtool: ' "$log") in $log)"
+		not_ok "no objtool warnings in the build log ($(grep -c 'objtool: ' "$log") in $log)"
 		grep -m 5 'objtool: ' "$log" | sed 's/^/# /'
 	else
 		ok "no objtool warnings in the build log"
 	fi
 else
-	notok "no objtool warnings in the build log (no log at '${log}')"
+	not_ok "no objtool warnings in the build log (no log at '${log}')"
 fi
 
 # 7. the gathered noinstr and sched text.  The objects named by the
@@ -230,13 +226,13 @@ else
 	diag "$(grep -c . "$tmp/gathered") objects gathered ($(grep -c . "$tmp/gathered-syms") symbols); section symbols in order: $seq" | cut -c1-200
 	empty=$(tr '\n' ' ' < "$tmp/gathered-empty")
 	if grep -q '^missing' "$tmp/gathered-syms"; then
-		notok "noinstr and sched text of the listed objects gathered ($(grep '^missing' "$tmp/gathered-syms" | head -n 3 | tr '\n' ' '))"
+		not_ok "noinstr and sched text of the listed objects gathered ($(grep '^missing' "$tmp/gathered-syms" | head -n 3 | tr '\n' ' '))"
 	elif [ -n "$empty" ]; then
-		notok "noinstr and sched text of the listed objects gathered (no such text in: $empty)"
+		not_ok "noinstr and sched text of the listed objects gathered (no such text in: $empty)"
 	elif echo "$seq" | grep -Eq '^N0*1+nC?S1+0*s$'; then
 		ok "noinstr and sched text of the listed objects gathered, idle text between"
 	else
-		notok "noinstr and sched text of the listed objects gathered, idle text between"
+		not_ok "noinstr and sched text of the listed objects gathered, idle text between"
 	fi
 fi
 
@@ -249,7 +245,7 @@ hot_end=$(addr_of __reorder_hot_text_end)
   (cd "$kout" && ls arch/x86/lib/*.o 2>/dev/null | grep -v -e '/lib\.a$' -e 'built-in'); } |
 	awk '!seen[$0]++' > "$tmp/whole"
 if [ -z "$hot_end" ] || [ -z "$rstart" ]; then
-	notok "objects placed by file name are in the hot text (no __reorder_hot_text_end in System.map)"
+	not_ok "objects placed by file name are in the hot text (no __reorder_hot_text_end in System.map)"
 else
 	: > "$tmp/whole-bad"
 	placed=0 unlinked=0
@@ -274,7 +270,7 @@ else
 	done < "$tmp/whole"
 	diag "$(grep -c . "$tmp/whole") objects placed by file name: $placed in the hot text, $unlinked not linked, $(grep -c . "$tmp/whole-bad") misplaced"
 	if [ -s "$tmp/whole-bad" ] || [ "$placed" -eq 0 ]; then
-		notok "objects placed by file name are in the hot text"
+		not_ok "objects placed by file name are in the hot text"
 		head -n 5 "$tmp/whole-bad" | sed 's/^/# /'
 	else
 		ok "objects placed by file name are in the hot text"
@@ -312,8 +308,7 @@ set -- ${entry:-x y}; e0=$1 e1=$2
 if [ "$range_ok" -eq 1 ] && [ "$npages" -eq 2 ] && [ "$h0" = "$h1" ] && [ "$e0" = "$e1" ] && [ "$h0" != "$e0" ]; then
 	ok "hot path in two 2 MiB pages (hot text in page $h0, entry text alone in page $e0)"
 else
-	notok "hot path in two 2 MiB pages ($npages pages: hot text $h0-$h1, entry $e0-$e1;$why)"
+	not_ok "hot path in two 2 MiB pages ($npages pages: hot text $h0-$h1, entry $e0-$e1;$why)"
 fi
 
-echo "# $((n - failed)) passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -8,12 +8,13 @@ set -u
 fl=$(cd "$(dirname "$0")/../../../generator/collect" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0 failed=0
-check() { n=$((n + 1)); if [ "$1" = "$2" ]; then echo "ok $n $3"; else
-	failed=$((failed + 1)); echo "not ok $n $3"; printf '# want:\n%s\n# got:\n%s\n' "$2" "$1" | sed 's/^/# /'; fi; }
+. "$(dirname "$0")/../../../scripts/ktap.sh"
+# same GOT WANT NAME
+same() { if [ "$1" = "$2" ]; then ok "$3"; else not_ok "$3" "want:
+$2
+got:
+$1"; fi; }
 
-echo "TAP version 13"
-echo "1..4"
 
 # ---- find-objects.sh ------------------------------------------------
 mkdir -p "$tmp/k/kernel/sched" "$tmp/k/arch/x86/lib" "$tmp/k/net/unix"
@@ -52,21 +53,20 @@ cat > "$tmp/prof" <<'P'
     99 total                                      0.0010
 P
 "$fl/find-objects.sh" "$tmp/k" "$tmp/prof" > "$tmp/objects" 2> "$tmp/err"
-check "$?" 0 "find-objects.sh runs on a thin archive"
-check "$(cat "$tmp/objects")" "copy_user .text arch/x86/lib/copy.o
+same "$?" 0 "find-objects.sh runs on a thin archive"
+same "$(cat "$tmp/objects")" "copy_user .text arch/x86/lib/copy.o
 enter .noinstr.text kernel/sched/core.o
 ret_from_label .text arch/x86/lib/copy.o
 schedule .sched.text kernel/sched/core.o
 unix_wait .sched.text net/unix/af_unix.o" \
 	"assembly, noinstr and sched functions found; .text.NAME and unknown names left out"
 "$fl/find-objects.sh" "$tmp/nowhere" "$tmp/prof" > "$tmp/out" 2> "$tmp/err"
-check "$? $(grep -c 'nowhere/vmlinux.a' "$tmp/err")" "1 1" "a build without vmlinux.a is an error that names it"
+same "$? $(grep -c 'nowhere/vmlinux.a' "$tmp/err")" "1 1" "a build without vmlinux.a is an error that names it"
 
 mv "$tmp/k/net/unix/af_unix.o" "$tmp/af_unix.o"
 "$fl/find-objects.sh" "$tmp/k" "$tmp/prof" > "$tmp/out" 2> "$tmp/err"
-check "$? $(grep -c 'objdump -t failed' "$tmp/err")" "1 1" \
+same "$? $(grep -c 'objdump -t failed' "$tmp/err")" "1 1" \
 	"a member missing from the thin archive is an error, not a shorter list"
 mv "$tmp/af_unix.o" "$tmp/k/net/unix/af_unix.o"
 
-echo "# $((n - failed)) passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
