@@ -139,7 +139,8 @@ static int number_places(struct p2l_objs *o)
 		return -1;
 	for (i = 0; i < o->n; i++)
 		p[i] = &o->v[i];
-	qsort(p, o->n, sizeof(*p), by_place);
+	if (o->n)
+		qsort(p, o->n, sizeof(*p), by_place);
 	o->nplaces = 0;
 	for (i = 0; i < o->n; i++) {
 		if (i && by_place(&p[i - 1], &p[i]))
@@ -167,7 +168,8 @@ int p2l_objs_load(struct p2l_objs *o, const char *path)
 		close(fd);
 	if (r)
 		return -1;
-	qsort(o->v, o->n, sizeof(*o->v), by_name);
+	if (o->n)
+		qsort(o->v, o->n, sizeof(*o->v), by_name);
 	if (number_places(o)) {
 		p2l_err("out of memory");
 		return -1;

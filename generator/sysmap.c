@@ -248,8 +248,8 @@ static int cmp_str(const void *a, const void *b)
 
 static int has_section(const struct sections *sec, const char *name)
 {
-	return bsearch(&name, sec->name, sec->n, sizeof(*sec->name),
-		       cmp_str) != NULL;
+	return sec->n && bsearch(&name, sec->name, sec->n, sizeof(*sec->name),
+				 cmp_str);
 }
 
 /*
@@ -279,7 +279,8 @@ int p2l_map_prefer_sections(struct p2l_map *m, const char *path)
 		p2l_err("cannot read %s", path);
 		goto out;
 	}
-	qsort(sec.name, sec.n, sizeof(*sec.name), cmp_str);
+	if (sec.n)
+		qsort(sec.name, sec.n, sizeof(*sec.name), cmp_str);
 	for (i = 0; i < m->n; i = j) {
 		long want = -1;
 
