@@ -10,21 +10,7 @@
 
 #include "taskdelays_keys.h"
 #include "taskstats_parse.h"
-#include "kselftest.h"
-
-/*
- * One KTAP result through the tree's kselftest.h.  Evaluates @cond once
- * (it usually runs the code under test) and names it when it fails.
- */
-#define CHECK(cond, ...) do {						\
-	bool ok_ = (cond);						\
-	char what_[256];						\
-									\
-	snprintf(what_, sizeof(what_), __VA_ARGS__);			\
-	if (!ok_)							\
-		ksft_print_msg("failed: %s\n", #cond);			\
-	ksft_test_result(ok_, "%s\n", what_);				\
-} while (0)
+#include "tests/check.h"
 
 static const char *sort_name(int sort)
 {
@@ -130,9 +116,5 @@ int main(void)
 	test_left_undoes_right();
 	test_direct();
 	test_other_keys();
-	/* The count is known only now; KTAP allows the plan last. */
-	ksft_plan = ksft_test_num();
-	printf("1..%u\n", ksft_plan);
-	printf("# test_keys: done\n");
-	ksft_finished();
+	check_done("test_keys");
 }

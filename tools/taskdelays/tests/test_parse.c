@@ -20,23 +20,9 @@
 #include "taskstats_layout.h"
 #include "taskstats_parse.h"
 #include "tests/test_family.h"
-#include "kselftest.h"
+#include "tests/check.h"
 
 static const char *corpus_dir;
-
-/*
- * One KTAP result through the tree's kselftest.h.  Evaluates @cond once
- * (it usually runs the code under test) and names it when it fails.
- */
-#define CHECK(cond, ...) do {						\
-	bool ok_ = (cond);						\
-	char what_[256];						\
-									\
-	snprintf(what_, sizeof(what_), __VA_ARGS__);			\
-	if (!ok_)							\
-		ksft_print_msg("failed: %s\n", #cond);			\
-	ksft_test_result(ok_, "%s\n", what_);				\
-} while (0)
 
 struct aggr {
 	int type;		/* TASKSTATS_TYPE_AGGR_PID or _TGID, 0: none */
@@ -671,9 +657,5 @@ int main(int argc, char **argv)
 	test_lengths();
 	test_nlmsg_error();
 	test_comm_sanitised();
-	/* The count is known only now; KTAP allows the plan last. */
-	ksft_plan = ksft_test_num();
-	printf("1..%u\n", ksft_plan);
-	printf("# test_parse: done\n");
-	ksft_finished();
+	check_done("test_parse");
 }
