@@ -205,25 +205,49 @@ const struct p2l_obj *p2l_objs_find(const struct p2l_objs *o,
 	return *count ? &o->v[first] : NULL;
 }
 
+static int ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
 /*
  * The object as a linker file pattern, "*" and the path.  The linker
  * script goes through cpp, which predefines lowercase "linux" and "unix"
- * (and "i386" on 32-bit hosts) as 1: such a path component is written
- * with its last letter as a one-letter class, "uni[x]", which matches
- * the same file.  Returns the length written; @out holds at least
- * 2 * P2L_OBJ_MAX + 2 bytes.
+ * (and "i386" on 32-bit hosts) as 1 and replaces them wherever they are
+ * a whole identifier token: "net/unix/af_unix.o" and "a/linux-x/unix.o"
+ * alike.  Such a token is written with its last letter as a one-letter
+ * class, "uni[x]", which matches the same file and is no identifier.  A
+ * token that starts with a digit is a pp-number ("2linux", "1.unix"),
+ * which cpp leaves alone.  Returns the length written; @out holds at
+ * least 2 * P2L_OBJ_MAX + 2 bytes (a word of four letters becomes six).
  */
 size_t p2l_obj_pattern(char *out, const char *obj)
 {
 	static const char *const cpp_words[] = { "linux", "unix", "i386" };
-	size_t n = 0, i;
+	size_t n = 0, i, len;
 	const char *c = obj;
+	int word;
 
 	out[n++] = '*';
 	while (*c) {
-		size_t len = strcspn(c, "/");
-		int word = 0;
-
+		if (!ident_char(*c)) {
+			out[n++] = *c++;
+			continue;
+		}
+		if (*c >= '0' && *c <= '9') {
+			/* a pp-number: digits, letters, "_" and "." */
+			len = 0;
+			while (ident_char(c[len]) || c[len] == '.')
+				len++;
+			memcpy(out + n, c, len);
+			n += len;
+			c += len;
+			continue;
+		}
+		for (len = 0; ident_char(c[len]); len++)
+			;
+		word = 0;
 		for (i = 0; i < ARRAY_SIZE(cpp_words); i++)
 			if (len == strlen(cpp_words[i]) &&
 			    !memcmp(c, cpp_words[i], len))
@@ -236,8 +260,6 @@ size_t p2l_obj_pattern(char *out, const char *obj)
 			out[n++] = ']';
 		}
 		c += len;
-		if (*c == '/')
-			out[n++] = *c++;
 	}
 	out[n] = '\0';
 	return n;

@@ -272,6 +272,18 @@ if [ "$(cat "$T/cpp.out")" = "*kernel/sched/core.o(.sched.text) *net/uni[x]/af_u
 else
 	bad "objects: cpp gives '$(cat "$T/cpp.out")'"
 fi
+# cpp replaces "linux" and "unix" wherever they are a token, not only
+# as a whole path component; a leading digit makes a pp-number instead.
+printf 'schedule .sched.text drivers/linux-x/unix.o\nunix_wait .sched.text a/2linux/i386_x/linux.lds.o\n' > "$T/objects-cpp.txt"
+run objects-cpp 0 "$B" -q --objects "$T/objects-cpp.txt" "$D/objects-profile.txt"
+cp "$T/objects-cpp.out" "$T/functionlist.lds"
+gcc -E -P -D__ASSEMBLY__ -DLINKER_SCRIPT -I"$T" -x assembler-with-cpp "$T/t.lds.S" 2>&1 |
+	grep -o '\*[^ ]*(\.sched\.text)' | tr '\n' ' ' > "$T/cpp.out"
+if [ "$(cat "$T/cpp.out")" = "*drivers/linu[x]-x/uni[x].o(.sched.text) *a/2linux/i386_x/linu[x].lds.o(.sched.text) " ]; then
+	ok "objects: cpp words inside path components are escaped too"
+else
+	bad "objects: cpp gives '$(cat "$T/cpp.out")' for cpp words inside components"
+fi
 printf 'schedule .sched.text\n' > "$T/objects-short.txt"
 run objects-short 1 "$B" --objects "$T/objects-short.txt" "$D/objects-profile.txt"
 err_has objects-short "objects-short.txt:1: want NAME SECTION OBJECT"
