@@ -256,6 +256,11 @@ static int emit(struct p2l_tab *t, const struct p2l_map *map,
 		return -1;
 	}
 	sorted = p2l_radix_sort(item, tmp, n);
+	if (o->order == ORDER_C3 && p2l_c3(t, o->edges, sorted, n)) {
+		free(item);
+		free(tmp);
+		return -1;
+	}
 	res->listed = n;
 	for (i = 0; map && i < n; i++) {	/* what fits the budget */
 		uint32_t pl = sorted[i];

@@ -36,6 +36,8 @@ struct opts {
 	const char *map;
 	const char *sections;
 	const char *objects;
+	struct profile *edges;	/* --edges files, with their weights */
+	int nedges;
 	int print_profile;
 	const char *output;
 	uint64_t budget;
@@ -65,8 +67,13 @@ static void print_help(FILE *f)
 	      "                         the budget; also places /proc/profile buckets\n"
 	      "  -b, --budget=SIZE      stop the list at SIZE bytes of text (suffix K, M,\n"
 	      "                         G; default 2M; 0 = no limit); needs --system-map\n"
-	      "      --order=ORDER      heat (default): samples, or density: samples per\n"
-	      "                         byte (needs --system-map)\n"
+	      "      --order=ORDER      heat (default): samples, density: samples per\n"
+	      "                         byte (needs --system-map), or c3: call-chain\n"
+	      "                         clusters of callers and callees, densest first\n"
+	      "                         (needs --system-map and --edges)\n"
+	      "      --edges=FILE       calls, \"COUNT CALLER CALLEE\" lines (the\n"
+	      "                         kernel-fetch QEMU plugin's .edges); repeatable,\n"
+	      "                         each normalised and weighted (-w) like a profile\n"
 	      "      --sections=FILE    the .text.NAME sections of the kernel's vmlinux.o:\n"
 	      "                         of several names at one address, buckets of a\n"
 	      "                         /proc/profile go to one that has a section\n"
@@ -158,6 +165,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "budget", required_argument, NULL, 'b' },
 		{ "order", required_argument, NULL, 'O' },
 		{ "objects", required_argument, NULL, 'J' },
+		{ "edges", required_argument, NULL, 'E' },
 		{ "sections", required_argument, NULL, 'S' },
 		{ "print-profile", no_argument, NULL, 'P' },
 		{ "output", required_argument, NULL, 'o' },
@@ -172,7 +180,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	int c;
 
 	o->prof = calloc(argc + 1, sizeof(*o->prof));
-	if (!o->prof)
+	o->edges = calloc(argc + 1, sizeof(*o->edges));
+	if (!o->prof || !o->edges)
 		return -1;
 	o->budget = 2 << 20;
 	while ((c = getopt_long(argc, argv, "-f:w:m:b:o:qhV", lopts,
@@ -214,6 +223,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 				o->order = ORDER_HEAT;
 			} else if (!strcmp(optarg, "density")) {
 				o->order = ORDER_DENSITY;
+			} else if (!strcmp(optarg, "c3")) {
+				o->order = ORDER_C3;
 			} else {
 				p2l_err("unknown order '%s'", optarg);
 				return -1;
@@ -221,6 +232,11 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			break;
 		case 'J':
 			o->objects = optarg;
+			break;
+		case 'E':
+			o->edges[o->nedges].path = optarg;
+			o->edges[o->nedges].weight = weight;
+			o->nedges++;
 			break;
 		case 'S':
 			o->sections = optarg;
@@ -270,6 +286,14 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	}
 	if (!o->map && o->order == ORDER_DENSITY) {
 		p2l_err("--order=density needs --system-map to know function sizes");
+		return -1;
+	}
+	if (o->order == ORDER_C3 && (!o->map || !o->nedges)) {
+		p2l_err("--order=c3 needs --system-map (sizes) and --edges (calls)");
+		return -1;
+	}
+	if (o->nedges && o->order != ORDER_C3) {
+		p2l_err("--edges is read only for --order=c3");
 		return -1;
 	}
 	return 0;
@@ -487,6 +511,7 @@ int main(int argc, char **argv)
 	struct p2l_list lo;
 	struct p2l_result res;
 	struct p2l_objs objs = { 0 };
+	struct p2l_edges edges = { 0 };
 	const char **files = NULL;
 	int i, ret = 1;
 
@@ -495,6 +520,7 @@ int main(int argc, char **argv)
 		fputs("Try 'profile2linkerlist --help' for more information.\n",
 		      stderr);
 		free(o.prof);
+		free(o.edges);
 		return 2;
 	}
 	if (p2l_tab_init(&tab, !!o.map))
@@ -521,15 +547,28 @@ int main(int argc, char **argv)
 		p2l_err("no samples in the profile(s)");
 		goto out;
 	}
+	for (i = 0; i < o.nedges; i++)
+		if (p2l_edges_load(&edges, &tab, o.edges[i].path,
+				   o.edges[i].weight))
+			goto out;
+	if (o.nedges && !edges.n) {
+		p2l_err("no calls between profiled functions in the --edges file(s)");
+		goto out;
+	}
 	lo.map_path = o.map;
 	lo.output = o.output;
 	lo.budget = o.budget;
 	lo.order = o.order;
 	lo.files = files;
 	lo.objs = o.objects ? &objs : NULL;
+	lo.edges = &edges;
 	if (p2l_emit(&tab, o.map ? &map : NULL, &lo, &res))
 		goto out;
 	p2l_summary(&lo, &tab, &res);
+	if (o.nedges)
+		fprintf(stderr, "profile2linkerlist: C3 order from %zu call edges of %u file(s); %.2f%% of the calls had an unprofiled or recursive end\n",
+			edges.n, edges.files,
+			edges.total_weight > 0 ? 100 * edges.unplaced_share / edges.total_weight : 0.0);
 	ret = 0;
 	goto out;
 oom:
@@ -538,7 +577,9 @@ out:
 	p2l_tab_free(&tab);
 	p2l_map_free(&map);
 	p2l_objs_free(&objs);
+	p2l_edges_free(&edges);
 	free(files);
 	free(o.prof);
+	free(o.edges);
 	return ret;
 }

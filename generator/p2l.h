@@ -184,6 +184,7 @@ int p2l_pp_print(FILE *f, const struct p2l_map *m, const uint64_t *counts);
 enum p2l_order {
 	ORDER_HEAT,
 	ORDER_DENSITY,
+	ORDER_C3,
 };
 
 #define P2L_OUT_MAX	(P2L_NAME_MAX + 32)
@@ -221,6 +222,27 @@ const struct p2l_obj *p2l_objs_find(const struct p2l_objs *o,
 size_t p2l_obj_pattern(char *out, const char *obj);
 void p2l_objs_free(struct p2l_objs *o);
 
+/* callgraph.c: --edges files and the C3 order */
+struct p2l_edge {
+	uint32_t from, to;	/* table indices of caller and callee */
+	double w;		/* normalised count */
+};
+
+struct p2l_edges {
+	struct p2l_edge *v;
+	size_t n, cap;
+	double unplaced;	/* this file's calls with an unprofiled end */
+	double unplaced_share;	/* of all files, normalised */
+	double total_weight;
+	unsigned int files;
+};
+
+int p2l_edges_load(struct p2l_edges *e, const struct p2l_tab *t,
+		   const char *path, double weight);
+void p2l_edges_free(struct p2l_edges *e);
+int p2l_c3(const struct p2l_tab *t, const struct p2l_edges *e,
+	   uint64_t *sorted, size_t n);
+
 /* list.c */
 struct p2l_list {
 	const char *map_path;	/* NULL: no System.map */
@@ -229,6 +251,7 @@ struct p2l_list {
 	enum p2l_order order;
 	const char **files;	/* profile names, for skip reports */
 	const struct p2l_objs *objs;	/* NULL: no --objects */
+	const struct p2l_edges *edges;	/* for ORDER_C3 */
 };
 
 struct p2l_result {

@@ -192,6 +192,37 @@ err_has map-default-budget 'budget 2097152 bytes'
 run map-density 0 "$B" -m "$D/System.map" -b 0 --order=density \
 	"$D/rp-map.txt"
 same map-density "$D/map-density.expected"
+# C3 on a hand-checked graph (c3-edges.txt): b joins its main caller
+# hot_a; hot2 does not join cold_caller (8x colder), nor big hot_c (the
+# pair exceeds a 4 KiB page); rec calls only itself; then the clusters,
+# densest first.
+run c3 0 "$B" -m "$D/c3-map.txt" -b 0 --order=c3 --edges "$D/c3-edges.txt" "$D/c3-profile.txt"
+same c3 "$D/c3.expected"
+err_has c3 "C3 order from 4 call edges of 1 file(s); 17.33% of the calls"
+# A second edges file, normalised to its own sum: now hot_c calls b most.
+run c3-two 0 "$B" -m "$D/c3-map.txt" -b 0 --order=c3 --edges "$D/c3-edges.txt" \
+	--edges "$D/c3-edges-b.txt" "$D/c3-profile.txt"
+if [ "$(tr '\n' ' ' < "$T/c3-two.out")" = "*(.text.hot2) *(.text.hot_a) *(.text.hot_c) *(.text.b) *(.text.rec) *(.text.big) *(.text.cold_caller) " ]; then
+	ok "c3-two: the edges of both files decide the caller"
+else
+	bad "c3-two: order $(tr '\n' ' ' < "$T/c3-two.out")"
+fi
+printf '50 hot_a b\n7 hot_c\nx hot_a b\n1 hot_a b extra\n' > "$T/c3-bad.edges"
+run c3-bad 0 "$B" -m "$D/c3-map.txt" -b 0 --order=c3 --edges "$T/c3-bad.edges" "$D/c3-profile.txt"
+err_has c3-bad "c3-bad.edges:2: skipped: want COUNT CALLER CALLEE"
+err_has c3-bad "c3-bad.edges:3: skipped: count is not a number"
+err_has c3-bad "c3-bad.edges:4: skipped: want COUNT CALLER CALLEE"
+run c3-noedges 2 "$B" -m "$D/c3-map.txt" --order=c3 "$D/c3-profile.txt"
+err_has c3-noedges "needs --system-map (sizes) and --edges"
+run c3-nomap 2 "$B" --order=c3 --edges "$D/c3-edges.txt" "$D/c3-profile.txt"
+err_has c3-nomap "needs --system-map (sizes) and --edges"
+run edges-heat 2 "$B" -m "$D/c3-map.txt" --edges "$D/c3-edges.txt" "$D/c3-profile.txt"
+err_has edges-heat "edges is read only for --order=c3"
+printf '5 hot_a nowhere\n' > "$T/c3-none.edges"
+run c3-none 1 "$B" -m "$D/c3-map.txt" --order=c3 --edges "$T/c3-none.edges" "$D/c3-profile.txt"
+err_has c3-none "no calls between profiled functions"
+run c3-missing 1 "$B" -m "$D/c3-map.txt" --order=c3 --edges "$T/nowhere.edges" "$D/c3-profile.txt"
+err_has c3-missing "cannot open .*nowhere.edges"
 run nm-S 0 "$B" --system-map="$D/nm-S.txt" -b 1000 "$D/rp-map.txt"
 same nm-S "$D/map-budget.expected"
 run map-unrelated 1 "$B" -m "$D/System.map-unrelated" "$D/rp-map.txt"
