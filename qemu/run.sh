@@ -7,6 +7,10 @@
 #   --mem SIZE       guest memory (default 256M)
 #   --disk FILE      attach FILE as the next virtio-blk disk (repeatable)
 #   --timeout SECS   hard limit for the whole boot (default 300)
+#   --plugin SPEC    load a TCG plugin ("FILE.so,arg=value,..."), under
+#                    -icount shift=0 (one vCPU at a time, one ns per
+#                    instruction, so counts are exact and repeatable);
+#                    implies TCG
 #
 # The console (ttyS0) goes to DIR/console.log and the tests' KTAP output
 # (ttyS1) to DIR/ktap.log, so kernel messages never interleave with
@@ -20,7 +24,7 @@ die() {
 	exit 2
 }
 
-kernel= initrd= out= append= accel=auto mem=256M timeout=300 disks=
+kernel= initrd= out= append= accel=auto mem=256M timeout=300 disks= plugin=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) kernel=$2; shift 2 ;;
@@ -31,11 +35,12 @@ while [ $# -gt 0 ]; do
 	--mem) mem=$2; shift 2 ;;
 	--disk) disks="$disks $2"; shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
+	--plugin) plugin=$2; shift 2 ;;
 	*) die "unknown option '$1'" ;;
 	esac
 done
 [ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$out" ] ||
-	die "usage: run.sh --kernel BZIMAGE --initrd CPIO --out DIR [--append ARGS] [--accel auto|tcg|kvm] [--mem SIZE] [--disk FILE]... [--timeout SECS]"
+	die "usage: run.sh --kernel BZIMAGE --initrd CPIO --out DIR [--append ARGS] [--accel auto|tcg|kvm] [--mem SIZE] [--disk FILE]... [--timeout SECS] [--plugin SPEC]"
 [ -f "$kernel" ] || die "kernel image $kernel not found"
 [ -f "$initrd" ] || die "initramfs $initrd not found"
 QEMU=${QEMU:-qemu-system-x86_64}
@@ -63,6 +68,11 @@ kvm_works() {
 		-serial "file:$probe" -no-reboot >/dev/null 2>&1 || true
 	grep -q 'Kernel panic' "$probe" 2>/dev/null
 }
+if [ -n "$plugin" ]; then
+	[ -f "${plugin%%,*}" ] || die "plugin ${plugin%%,*} not found"
+	[ "$accel" != kvm ] || die "a TCG plugin needs --accel tcg"
+	accel=tcg
+fi
 case $accel in
 auto)
 	if kvm_works; then accel=kvm; else accel=tcg; fi ;;
@@ -78,6 +88,7 @@ set -- -accel "$accel" -cpu "$cpu" -m "$mem" -smp 2 \
 	-append "console=ttyS0 panic=-1 oops=panic loglevel=6 $append" \
 	-display none -monitor none -no-reboot \
 	-serial "file:$console" -serial "file:$ktap"
+[ -n "$plugin" ] && set -- "$@" -icount shift=0 -plugin "$plugin"
 for d in $disks; do
 	[ -f "$d" ] || die "disk image $d not found"
 	set -- "$@" -drive "file=$d,if=virtio,format=raw,cache=unsafe"

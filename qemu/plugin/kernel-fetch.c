@@ -4,7 +4,7 @@
  * instruction fetches.
  *
  *	qemu-system-x86_64 -icount shift=0 -append "nokaslr ..." \
- *		-plugin kernel-fetch.so,map=System.map,out=PREFIX ...
+ *		-plugin kernel-fetch.so,map=System.map,out=PREFIX[,sections=FILE] ...
  *
  * For every translated block of kernel code (virtual address in the top
  * half) it counts executions; at exit it writes
@@ -16,6 +16,10 @@
  *   PREFIX.edges    "count caller callee": calls from one function to
  *                   the entry of another (through a retpoline thunk:
  *                   to the function the thunk reaches)
+ *   PREFIX.pages    "page count": executed instructions per 4 KiB page
+ *                   of kernel text (page = address / 4096, in hex),
+ *                   hottest first: how much text the work needs, in
+ *                   any layout
  *   PREFIX.stats    "measure value" lines: kernel instructions, and the
  *                   misses of simulated kernel instruction-fetch caches
  *                   in total and per 1,000 kernel instructions:
@@ -29,6 +33,20 @@
  * instruction's lines and pages once per execution of its block (a
  * fetch from the line or page just used is a hit in any LRU cache, so
  * repeats within a block are left out).
+ *
+ * Regions: a guest program marks the end of one measured region and the
+ * start of the next by executing "xchg %bx, %bx" (66 87 db), the magic
+ * breakpoint of Bochs and Simics, a no-op on real hardware.  The k-th
+ * mark (k = 0, 1, ...) writes what was counted since the previous mark
+ * (or the start) as PREFIX.k.profile, PREFIX.k.edges and PREFIX.k.stats
+ * and starts the counts again; the caches keep their contents, as they
+ * would on hardware.  At exit the files without a number get what came
+ * after the last mark: with no mark, the whole run.
+ *
+ * Of several System.map names at one address, the first in the file is
+ * counted, unless sections=FILE (one ".text.NAME" per line, the sections
+ * of the kernel's vmlinux.o) names a section for another: a function
+ * list can only place a name that has a section of its own.
  *
  * Counts are exact when QEMU runs one vCPU thread at a time, as it does
  * under -icount.  System.map names the functions of the kernel as
@@ -55,6 +73,7 @@ struct func {
 	uint64_t start, end;
 	char *name;
 	uint64_t count;
+	size_t line;		/* in System.map, for a stable sort */
 	int thunk;
 };
 
@@ -79,16 +98,46 @@ static uint64_t kernel_insns;
 static struct lru_cache l1i, itlb2m;
 static struct tlb2 itlb4k;
 static char *out_prefix;
+static unsigned int marks;
 
 static int cmp_func(const void *a, const void *b)
 {
 	const struct func *x = a, *y = b;
 
-	return x->start < y->start ? -1 : x->start > y->start;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->line < y->line ? -1 : x->line > y->line;
 }
 
-/* Text symbols of System.map, each ending where the next one starts. */
-static int read_map(const char *path)
+/* The names of FILE's ".text.NAME" lines, or NULL when FILE is NULL. */
+static GHashTable *read_sections(const char *path)
+{
+	char line[512];
+	GHashTable *set;
+	FILE *f;
+
+	if (!path)
+		return NULL;
+	f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "kernel-fetch: cannot open %s\n", path);
+		return NULL;
+	}
+	set = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!strncmp(line, ".text.", 6) && line[6])
+			g_hash_table_add(set, g_strdup(line + 6));
+	}
+	fclose(f);
+	return set;
+}
+
+/*
+ * Text symbols of System.map, each ending where the next one starts; of
+ * aliases, one with a section in @sections (when given), else the first.
+ */
+static int read_map(const char *path, GHashTable *sections)
 {
 	char line[512], name[256], type;
 	unsigned long long addr;
@@ -113,6 +162,7 @@ static int read_map(const char *path)
 		funcs[n_funcs].start = addr;
 		funcs[n_funcs].name = strdup(name);
 		funcs[n_funcs].count = 0;
+		funcs[n_funcs].line = n_funcs;
 		funcs[n_funcs].thunk = !strncmp(name, "__x86_indirect_thunk", 20) ||
 				       !strncmp(name, "__x86_indirect_call_thunk", 25);
 		n_funcs++;
@@ -126,7 +176,14 @@ static int read_map(const char *path)
 	/* Aliases (same address): keep the first name. */
 	for (i = 1, j = 0; i < n_funcs; i++) {
 		if (funcs[i].start == funcs[j].start) {
-			free(funcs[i].name);
+			if (sections &&
+			    !g_hash_table_contains(sections, funcs[j].name) &&
+			    g_hash_table_contains(sections, funcs[i].name)) {
+				free(funcs[j].name);
+				funcs[j] = funcs[i];
+			} else {
+				free(funcs[i].name);
+			}
 			continue;
 		}
 		funcs[++j] = funcs[i];
@@ -186,6 +243,9 @@ static void add_edge(int caller, int callee)
 	g_hash_table_insert(edges, k, v);
 }
 
+static int is_mark(const uint8_t *p, size_t n);
+static void mark_exec(unsigned int vcpu, void *udata);
+
 static void block_exec(unsigned int vcpu, void *udata)
 {
 	struct block *b = udata;
@@ -229,8 +289,20 @@ static void block_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	struct block *b;
 
 	(void)id;
-	if (!n || qemu_plugin_tb_vaddr(tb) < KERNEL_START)
+	if (!n)
 		return;
+	if (qemu_plugin_tb_vaddr(tb) < KERNEL_START) {
+		for (i = 0; i < n; i++) {
+			struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
+
+			if (is_mark(qemu_plugin_insn_data(insn),
+				    qemu_plugin_insn_size(insn))) {
+				qemu_plugin_register_vcpu_insn_exec_cb(insn,
+					mark_exec, QEMU_PLUGIN_CB_NO_REGS, NULL);
+			}
+		}
+		return;
+	}
 	b = calloc(1, sizeof(*b));
 	if (!b)
 		abort();
@@ -270,11 +342,11 @@ static void block_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 					     QEMU_PLUGIN_CB_NO_REGS, b);
 }
 
-static FILE *open_out(const char *suffix, char **path)
+static FILE *open_out(const char *tag, const char *suffix, char **path)
 {
 	FILE *f;
 
-	*path = g_strconcat(out_prefix, suffix, NULL);
+	*path = g_strconcat(out_prefix, tag, suffix, NULL);
 	f = fopen(*path, "w");
 	if (!f)
 		fprintf(stderr, "kernel-fetch: cannot write %s\n", *path);
@@ -298,28 +370,63 @@ static void per_1k(FILE *f, const char *name, uint64_t misses)
 		kernel_insns ? 1000.0 * misses / kernel_insns : 0.0);
 }
 
-static void at_exit(qemu_plugin_id_t id, void *p)
+struct page_count {
+	uint64_t page, count;
+};
+
+static void add_page(GHashTable *pages, uint64_t page, uint64_t count)
+{
+	uint64_t *v;
+
+	if (!count)
+		return;
+	v = g_hash_table_lookup(pages, &page);
+	if (!v) {
+		v = g_new0(uint64_t, 1);
+		g_hash_table_insert(pages, g_memdup2(&page, sizeof(page)), v);
+	}
+	*v += count;
+}
+
+static gint cmp_page(gconstpointer a, gconstpointer b)
+{
+	const struct page_count *x = a, *y = b;
+
+	if (x->count != y->count)
+		return x->count < y->count ? 1 : -1;
+	return x->page < y->page ? -1 : x->page > y->page;
+}
+
+/*
+ * Write what was counted since the last reset as PREFIX<tag>.profile,
+ * .edges and .stats, then reset the counts (not the caches' contents).
+ * Called with the lock held, or after the vCPUs have stopped.
+ */
+static void write_region(const char *tag)
 {
 	struct func **order;
 	struct block *b;
 	uint64_t unknown = 0, total = 0;
+	GHashTable *pages = g_hash_table_new_full(g_int64_hash, g_int64_equal,
+						  g_free, g_free);
+	GArray *page_list;
 	GHashTableIter it;
 	gpointer k, v;
 	char *path;
 	size_t i, n = 0;
 	FILE *f;
 
-	(void)id;
-	(void)p;
 	for (b = blocks; b; b = b->next) {
-		for (i = 0; i < b->n_insns; i++) {
+		for (i = 0; b->count && i < b->n_insns; i++) {
 			int fn = func_of(b->insn[i]);
 
 			if (fn < 0)
 				unknown += b->count;
 			else
 				funcs[fn].count += b->count;
+			add_page(pages, b->insn[i] >> 12, b->count);
 		}
+		b->count = 0;
 	}
 	order = calloc(n_funcs, sizeof(*order));
 	if (!order)
@@ -329,7 +436,7 @@ static void at_exit(qemu_plugin_id_t id, void *p)
 			order[n++] = &funcs[i];
 	qsort(order, n, sizeof(*order), cmp_count);
 
-	f = open_out(".profile", &path);
+	f = open_out(tag, ".profile", &path);
 	if (f) {
 		for (i = 0; i < n; i++) {
 			fprintf(f, "%12" PRIu64 " %-40s %12.4f\n", order[i]->count,
@@ -344,7 +451,7 @@ static void at_exit(qemu_plugin_id_t id, void *p)
 	}
 	g_free(path);
 
-	f = open_out(".edges", &path);
+	f = open_out(tag, ".edges", &path);
 	if (f) {
 		g_hash_table_iter_init(&it, edges);
 		while (g_hash_table_iter_next(&it, &k, &v)) {
@@ -357,7 +464,29 @@ static void at_exit(qemu_plugin_id_t id, void *p)
 	}
 	g_free(path);
 
-	f = open_out(".stats", &path);
+	page_list = g_array_new(FALSE, FALSE, sizeof(struct page_count));
+	g_hash_table_iter_init(&it, pages);
+	while (g_hash_table_iter_next(&it, &k, &v)) {
+		struct page_count pc = { *(uint64_t *)k, *(uint64_t *)v };
+
+		g_array_append_val(page_list, pc);
+	}
+	g_array_sort(page_list, cmp_page);
+	f = open_out(tag, ".pages", &path);
+	if (f) {
+		for (i = 0; i < page_list->len; i++) {
+			struct page_count *pc = &g_array_index(page_list,
+							       struct page_count, i);
+
+			fprintf(f, "%" PRIx64 " %" PRIu64 "\n", pc->page, pc->count);
+		}
+		fclose(f);
+	}
+	g_free(path);
+	g_array_free(page_list, TRUE);
+	g_hash_table_destroy(pages);
+
+	f = open_out(tag, ".stats", &path);
 	if (f) {
 		fprintf(f, "kernel_insns %" PRIu64 "\n", kernel_insns);
 		fprintf(f, "unknown_insns %" PRIu64 "\n", unknown);
@@ -370,13 +499,47 @@ static void at_exit(qemu_plugin_id_t id, void *p)
 	}
 	g_free(path);
 	free(order);
+
+	for (i = 0; i < n_funcs; i++)
+		funcs[i].count = 0;
+	g_hash_table_remove_all(edges);
+	kernel_insns = 0;
+	itlb4k.l1.misses = itlb4k.walks = itlb2m.misses = l1i.misses = 0;
+	itlb4k.l1.accesses = itlb4k.l2.accesses = itlb4k.l2.misses = 0;
+	itlb2m.accesses = l1i.accesses = 0;
+}
+
+/* The region mark: exactly "xchg %bx, %bx". */
+static int is_mark(const uint8_t *p, size_t n)
+{
+	return n == 3 && p[0] == 0x66 && p[1] == 0x87 && p[2] == 0xdb;
+}
+
+static void mark_exec(unsigned int vcpu, void *udata)
+{
+	char tag[16];
+
+	(void)vcpu;
+	(void)udata;
+	pthread_mutex_lock(&lock);
+	snprintf(tag, sizeof(tag), ".%u", marks++);
+	write_region(tag);
+	pthread_mutex_unlock(&lock);
+}
+
+static void at_exit(qemu_plugin_id_t id, void *p)
+{
+	(void)id;
+	(void)p;
+	write_region("");
 }
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 					   const qemu_info_t *info,
 					   int argc, char **argv)
 {
-	const char *map = NULL;
+	const char *map = NULL, *sections_file = NULL;
+	GHashTable *sections;
 	int i;
 
 	(void)info;
@@ -385,6 +548,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 			map = argv[i] + 4;
 		else if (!strncmp(argv[i], "out=", 4))
 			out_prefix = g_strdup(argv[i] + 4);
+		else if (!strncmp(argv[i], "sections=", 9))
+			sections_file = argv[i] + 9;
 		else {
 			fprintf(stderr, "kernel-fetch: unknown argument %s\n", argv[i]);
 			return -1;
@@ -394,7 +559,13 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 		fprintf(stderr, "kernel-fetch: needs map=System.map and out=PREFIX\n");
 		return -1;
 	}
-	if (read_map(map))
+	sections = read_sections(sections_file);
+	if (sections_file && !sections)
+		return -1;
+	i = read_map(map, sections);
+	if (sections)
+		g_hash_table_destroy(sections);
+	if (i)
 		return -1;
 	if (lru_init(&l1i, 512, 8) || lru_init(&itlb2m, 8, 8) ||
 	    tlb2_init(&itlb4k, 64, 8, 1536, 12)) {

@@ -25,8 +25,8 @@ timeout -k 5 600 qemu-system-x86_64 -accel tcg -icount shift=0 -cpu max -m 256M 
 	-display none -monitor none -no-reboot -serial "file:$out/console.log" \
 	-plugin "$so,map=$map,out=$p" > "$out/qemu.log" 2>&1
 rc=$?
-holds '[ $rc -eq 0 ] && grep -q "Kernel panic" "$out/console.log" && [ -s $p.profile ] && [ -s $p.edges ] && [ -s $p.stats ]' \
-	"QEMU loads the plugin, boots to the missing-root panic, the plugin writes profile, edges, stats (QEMU status $rc)"
+holds '[ $rc -eq 0 ] && grep -q "Kernel panic" "$out/console.log" && [ -s $p.profile ] && [ -s $p.edges ] && [ -s $p.pages ] && [ -s $p.stats ]' \
+	"QEMU loads the plugin, boots to the missing-root panic, the plugin writes profile, edges, pages, stats (QEMU status $rc)"
 [ -s "$p.stats" ] || { sed 's/^/# /' "$out/qemu.log" | tail -n 5; finish; exit 1; }
 stat() { awk -v k="$1" '$1 == k { print $2 }' "$p.stats"; }
 sed 's/^/# /' "$p.stats"
@@ -41,6 +41,11 @@ holds '[ "$sum" = "$total" ] && [ "$total" = "$(stat kernel_insns)" ]' \
 	"profile lines add up to its total and to the kernel instructions counted ($sum, $total, $(stat kernel_insns))"
 holds '[ "$total" -gt 1000000 ] && [ $((unknown * 1000)) -lt "$total" ]' \
 	"$total kernel instructions, under 0.1% outside System.map's functions ($unknown)"
+
+# Every counted instruction lies in one 4 KiB page of the page counts.
+psum=$(awk '{ s += $2 } END { printf "%d", s }' "$p.pages")
+holds '[ "$psum" = "$(stat kernel_insns)" ] && [ "$(wc -l < $p.pages)" -gt 100 ]' \
+	"page counts add up to the kernel instructions ($psum over $(wc -l < "$p.pages") pages)"
 
 # Functions that every boot runs, with calls between them.
 holds 'grep -q " start_kernel " "$p.profile" && awk "\$2 == \"start_kernel\"" "$p.edges" | grep -q .' \
@@ -61,5 +66,34 @@ prc=$?
 holds '[ $prc -eq 0 ] && ! grep -q "$p.profile:[0-9]" "$out/p2l.err" && [ "$(grep -c "^\*(\.text\." "$out/list")" -gt 100 ]' \
 	"profile2linkerlist -f readprofile reads it: $(grep -c '^\*(\.text\.' "$out/list" 2>/dev/null) functions listed (status $prc)"
 sed 's/^/# /' "$out/p2l.err" | head -n 5
+
+# Regions: a static /init marks three times around 1,000 getppid()
+# calls.  The plugin writes regions 0, 1 and 2, and the tail at exit.
+gen=$kout/usr/gen_init_cpio
+r=$out/regions/region
+mkdir -p "$out/regions"
+if [ -x "$gen" ] && gcc -static -O2 -Wall -Wextra -Werror -o "$out/regions/init" \
+	"$(dirname "$0")/mark-init.c" 2> "$out/regions/gcc.log"; then
+	printf 'dir /dev 0755 0 0\nnod /dev/console 0600 0 0 c 5 1\nfile /init %s 0755 0 0\n' \
+		"$out/regions/init" > "$out/regions/list"
+	"$gen" "$out/regions/list" > "$out/regions/initrd.cpio"
+	timeout -k 5 600 qemu-system-x86_64 -accel tcg -icount shift=0 -cpu max -m 256M -smp 2 \
+		-kernel "$kout/arch/x86/boot/bzImage" -initrd "$out/regions/initrd.cpio" \
+		-append "console=ttyS0 panic=-1 nokaslr loglevel=4" \
+		-display none -monitor none -no-reboot -serial "file:$out/regions/console.log" \
+		-plugin "$so,map=$map,out=$r" > "$out/regions/qemu.log" 2>&1
+	rc=$?
+	holds '[ $rc -eq 0 ] && [ -s $r.0.profile ] && [ -s $r.1.profile ] && [ -s $r.2.profile ] && [ ! -e $r.3.profile ] && [ -s $r.profile ]' \
+		"three marks give regions 0, 1 and 2 and the tail (QEMU status $rc)"
+	calls=$(awk '$2 == "__x64_sys_getppid" || $2 == "__do_sys_getppid" { print $1 }' "$r.1.profile" | head -n 1)
+	holds '[ -n "$calls" ] && ! grep -q "getppid" "$r.2.profile"' \
+		"getppid runs in region 1 only (${calls:-no} instructions there)"
+	holds '[ "$(awk "\$2 == \"total\" { print \$1 }" $r.2.profile)" -lt "$(awk "\$2 == \"total\" { print \$1 }" $r.1.profile)" ]' \
+		"region 2, two marks in a row, holds less kernel work than region 1"
+else
+	skip "regions" "no $gen or no static gcc ($(head -n 1 "$out/regions/gcc.log" 2>/dev/null))"
+	skip "regions: getppid"
+	skip "regions: empty region"
+fi
 
 finish

@@ -16,6 +16,11 @@ expect_fail "missing QEMU names the package" "install the Debian package qemu-sy
 	env QEMU=/nonexistent/qemu "$run" --kernel "$t/bzImage" --initrd "$t/initrd" --out "$t/o"
 expect_fail "missing disk image is named" "disk image $t/nodisk.img not found" \
 	"$run" --kernel "$t/bzImage" --initrd "$t/initrd" --out "$t/o" --accel tcg --disk "$t/nodisk.img"
+expect_fail "missing plugin is named" "plugin $t/none.so not found" \
+	"$run" --kernel "$t/bzImage" --initrd "$t/initrd" --out "$t/o" --plugin "$t/none.so,map=x"
+: > "$t/p.so"
+expect_fail "a plugin with KVM is refused" "a TCG plugin needs --accel tcg" \
+	"$run" --kernel "$t/bzImage" --initrd "$t/initrd" --out "$t/o" --accel kvm --plugin "$t/p.so"
 expect_fail "unknown option is refused" "unknown option '--bogus'" \
 	"$run" --bogus
 finish
