@@ -70,6 +70,9 @@ awk '{ a = substr($1, length($1) - 7); print a, $2, $3 }' "$map" > "$tmp/map"
 addr_of() { awk -v s="$1" '$3 == s { print $1; exit }' "$tmp/map"; }
 text=$(addr_of _text) rstart=$(addr_of __reorder_text_start) rend=$(addr_of __reorder_text_end)
 
+# The section names the list's "*(.text.NAME)" entries ask for.
+sed -n 's/^\*(\.text\.\(.*\))$/\1/p' "$list" > "$tmp/names"
+
 # 2. the listed functions follow the head text
 if [ -z "$rstart" ] || [ -z "$rend" ]; then
 	not_ok "__reorder_text_start/__reorder_text_end in System.map"
@@ -93,7 +96,6 @@ else
 	# aliases in the section of the function they fold into).
 	# An object placed whole ("*FILE(.text)", assembly) is a run of
 	# plain .text.
-	sed -n 's/^\*(\.text\.\(.*\))$/\1/p' "$list" > "$tmp/names"
 	# With X86_KERNEL_IBT vmlinux is linked from vmlinux.o, and the
 	# objects placed whole go to .text..reorder_objects instead (check 9).
 	whole=.text
@@ -145,9 +147,12 @@ fi
 # after every function of an ordinary .text.NAME section.
 # Names are not unique (static functions), so only names that are in
 # .text.unlikely sections alone count as cold, and only names that are
-# in ordinary .text.NAME sections alone count as ordinary.
-awk '{ k = ($1 ~ /^\.text\.unlikely/) ? "c" : "o"; if (!(($2, k) in seen)) { seen[$2, k] = 1; n[$2] = n[$2] k } }
-	END { for (x in n) if (n[x] == "c") print x }' "$tmp/symsec" | sort > "$tmp/coldnames"
+# in ordinary .text.NAME sections alone count as ordinary.  A cold
+# section the list names (the profile saw its code run) is hot, and
+# is checked with the list in 3.
+awk 'NR == FNR { listed[".text." $1] = 1; next }
+	{ k = ($1 ~ /^\.text\.unlikely/ && !($1 in listed)) ? "c" : "o"; if (!(($2, k) in seen)) { seen[$2, k] = 1; n[$2] = n[$2] k } }
+	END { for (x in n) if (n[x] == "c") print x }' "$tmp/names" "$tmp/symsec" | sort > "$tmp/coldnames"
 awk 'NR == FNR { cold[$1] = 1; next }
 	$2 !~ /^[tTwW]$/ { next }
 	($3 in cold) { if (!c0) c0 = $1; c1 = $1; nc++ }
