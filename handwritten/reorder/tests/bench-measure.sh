@@ -1,0 +1,93 @@
+#!/bin/sh
+# The figures of one layout from a boot under the kernel-fetch plugin.
+#
+# usage: bench-measure.sh LAYOUT SIZES CURVE PREFIX.K...
+#
+# Each PREFIX.K is one held-out workload run (its .pages, .stats and
+# .profile, qemu/plugin/kernel-fetch.c); the runs are pooled.  SIZES is
+# "nm -S" of the layout's vmlinux.  CURVE gets "pages percent" lines:
+# the share of execution the hottest N pages hold.  Prints "LAYOUT MEASURE VALUE" lines
+# (tab separated):
+#
+#   kernel_insns       kernel instructions executed
+#   pagesP             4 KiB pages that hold P % of them (P = 50, 90, 95,
+#                      99), fewest first: how much text the work needs
+#   bestP              the same for the best case, the run's own
+#                      functions packed densest first (executions per
+#                      byte, sizes from SIZES): whole functions, so a
+#                      layout can beat it where a big function's hot part
+#                      is small
+#   pagesP_x_best      their ratio
+#   hugepages99        2 MiB pages the 99 % pages lie in
+#   hugepages_all      2 MiB pages any kernel instruction ran in
+#   itlb4k_l1_per_1k, itlb4k_walk_per_1k, itlb2m_per_1k, l1i_per_1k
+#                      simulated misses per 1,000 kernel instructions,
+#                      pooled (misses of all runs / instructions of all)
+set -eu
+[ $# -ge 4 ] || { echo "usage: bench-measure.sh LAYOUT SIZES CURVE PREFIX.K..." >&2; exit 2; }
+layout=$1 sizes=$2 curve=$3
+shift 3
+die() { echo "bench-measure: $*" >&2; exit 1; }
+[ -s "$sizes" ] || die "$sizes: missing or empty"
+for r in "$@"; do
+	for x in pages stats profile; do
+		[ -s "$r.$x" ] || die "$r.$x: missing or empty"
+	done
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+row() { printf '%s\t%s\t%s\n' "$layout" "$1" "$2"; }
+
+# Pooled executions per 4 KiB page, hottest first.
+for r in "$@"; do cat "$r.pages"; done |
+	awk '{ n[$1] += $2 } END { for (p in n) print n[p], p }' |
+	sort -k1,1nr -k2,2 > "$tmp/pages"
+# Pooled executions per function with its size, densest first.  Names
+# that nm lists more than once (static functions) take their largest
+# size: the best case must not be made smaller than it is.
+for r in "$@"; do cat "$r.profile"; done |
+	awk '$2 != "total" && $2 != "*unknown*" { n[$2] += $1 } END { for (f in n) print f, n[f] }' > "$tmp/funcs"
+awk 'NR == FNR {
+		if (NF == 4 && $3 ~ /^[tTwW]$/) {
+			s = 0; h = tolower($2)
+			for (i = 1; i <= length(h); i++)
+				s = s * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
+			if (s > sz[$4]) sz[$4] = s
+		}
+		next
+	}
+	($1 in sz) && sz[$1] > 0 { printf "%.17g %s %d\n", $2 / sz[$1], $2, sz[$1]; next }
+	{ missing++ }
+	END { if (missing) printf "%d\n", missing > "/dev/stderr" }' \
+	"$sizes" "$tmp/funcs" 2> "$tmp/nosize" | sort -k1,1gr > "$tmp/dense"
+[ -s "$tmp/nosize" ] && die "$(cat "$tmp/nosize") executed functions have no size in $sizes"
+
+total=$(awk '{ t += $1 } END { printf "%d", t }' "$tmp/pages")
+[ "$total" -gt 0 ] || die "no kernel instructions in $*"
+row kernel_insns "$total"
+awk -v t="$total" '{ sum += $1; printf "%d %.4f\n", NR, 100 * sum / t }' "$tmp/pages" > "$curve"
+for p in 50 90 95 99; do
+	n=$(awk -v t="$total" -v p="$p" \
+		'BEGIN { want = t * p / 100 } { sum += $1; n++; if (sum >= want) { print n; exit } }' "$tmp/pages")
+	b=$(awk -v t="$total" -v p="$p" 'BEGIN { want = t * p / 100 }
+		{ sum += $2; bytes += $3; if (sum >= want) { printf "%d\n", (bytes + 4095) / 4096; exit } }' "$tmp/dense")
+	row "pages$p" "$n"
+	row "best$p" "$b"
+	row "pages${p}_x_best" "$(awk -v n="$n" -v b="$b" 'BEGIN { printf "%.3f", n / b }')"
+done
+# 2 MiB pages of 4 KiB page numbers (hex, 13 digits at most: exact in
+# awk's doubles).
+huge() {
+	awk '{ v = 0; h = tolower($1)
+		for (i = 1; i <= length(h); i++)
+			v = v * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
+		if (!(int(v / 512) in seen)) { seen[int(v / 512)] = 1; n++ } }
+		END { print n + 0 }'
+}
+row hugepages99 "$(awk -v t="$total" 'BEGIN { want = t * 0.99 } sum < want { sum += $1; print $2 }' "$tmp/pages" | huge)"
+row hugepages_all "$(awk '{ print $2 }' "$tmp/pages" | huge)"
+for m in itlb4k_l1 itlb4k_walk itlb2m l1i; do
+	row "${m}_per_1k" "$(for r in "$@"; do cat "$r.stats"; done |
+		awk -v m="$m" '$1 == m { miss += $2 } $1 == "kernel_insns" { n += $2 }
+			END { printf "%.4f", n ? 1000 * miss / n : 0 }')"
+done

@@ -1,0 +1,41 @@
+#!/bin/sh
+# Link KBUILD_OUT's kernel again with another function list.
+#
+# usage: bench-relink.sh KSRC KBUILD_OUT WORK LIST DEST
+#
+# The first call copies KBUILD_OUT to WORK/kbuild (timestamps kept, so
+# kbuild sees nothing to compile) and points CONFIG_FUNCTION_REORDER_LIST
+# at WORK/kbuild.list; each call then copies LIST there and lets kbuild
+# relink: the list is included by vmlinux.lds only, so only the link
+# steps run.  DEST gets bzImage, System.map and "nm -S" of vmlinux (the
+# sizes the measures need).  KBUILD_OUT itself is never written.
+# Calls sharing one WORK must not overlap (the Makefile takes a lock).
+set -eu
+[ $# -eq 5 ] || { echo "usage: bench-relink.sh KSRC KBUILD_OUT WORK LIST DEST" >&2; exit 2; }
+ksrc=$1 kout=$2 work=$3 list=$4 dest=$5
+die() { echo "bench-relink: $*" >&2; exit 1; }
+[ -f "$kout/.config" ] || die "$kout/.config: not found; build the kernel first"
+grep -q '^CONFIG_FUNCTION_REORDER=y' "$kout/.config" ||
+	die "$kout is not a CONFIG_FUNCTION_REORDER kernel"
+[ -f "$list" ] || die "$list: not found"
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+k=$work/kbuild
+if [ ! -f "$k/.config" ]; then
+	rm -rf "$k.tmp"
+	cp -a "$kout" "$k.tmp"
+	"$ksrc/scripts/config" --file "$k.tmp/.config" \
+		--set-str FUNCTION_REORDER_LIST "$work/kbuild.list"
+	mv "$k.tmp" "$k"
+fi
+cp "$list" "$work/kbuild.list"
+log=$work/relink-$(basename "$dest").log
+make -s -C "$ksrc" O="$k" olddefconfig > "$log" 2>&1 &&
+	make -s -C "$ksrc" O="$k" -j"$(nproc)" bzImage >> "$log" 2>&1 ||
+	die "relinking with $list failed; see $log"
+cmp -s "$list" "$k/arch/x86/kernel/functionlist.lds" ||
+	die "$k was linked with another list than $list"
+mkdir -p "$dest"
+cp "$k/arch/x86/boot/bzImage" "$k/System.map" "$dest/"
+nm -S "$k/vmlinux" > "$dest/sizes"
+echo "bench-relink: $(basename "$dest"): $(grep -c '^\*(\.text\.' "$list" || true) listed functions, $(wc -c < "$dest/bzImage") bytes of bzImage"
