@@ -26,6 +26,8 @@
 set -eu
 [ $# -ge 4 ] || { echo "usage: bench-measure.sh LAYOUT SIZES CURVE PREFIX.K..." >&2; exit 2; }
 layout=$1 sizes=$2 curve=$3
+# mawk has no -e: the function goes first in each program's text.
+hex32=$(cat "$(dirname "$0")/hex32.awk")
 shift 3
 die() { echo "bench-measure: $*" >&2; exit 1; }
 [ -s "$sizes" ] || die "$sizes: missing or empty"
@@ -40,29 +42,39 @@ row() { printf '%s\t%s\t%s\n' "$layout" "$1" "$2"; }
 
 # Pooled executions per 4 KiB page, hottest first.
 for r in "$@"; do cat "$r.pages"; done |
-	awk '{ n[$1] += $2 } END { for (p in n) print n[p], p }' |
+	awk '{ n[$1] += $2 } END { for (p in n) printf "%.0f %s\n", n[p], p }' |
 	sort -k1,1nr -k2,2 > "$tmp/pages"
-# Pooled executions per function with its size, densest first.  Names
-# that nm lists more than once (static functions) take their largest
-# size: the best case must not be made smaller than it is.
-for r in "$@"; do cat "$r.profile"; done |
-	awk '$2 != "total" && $2 != "*unknown*" { n[$2] += $1 } END { for (f in n) print f, n[f] }' > "$tmp/funcs"
-awk 'NR == FNR {
-		if (NF == 4 && $3 ~ /^[tTwW]$/) {
-			s = 0; h = tolower($2)
-			for (i = 1; i <= length(h); i++)
-				s = s * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
-			if (s > sz[$4]) sz[$4] = s
+# The size of every text symbol: nm's, or for symbols nm gives none
+# (assembly labels such as entry_SYSCALL_64_after_hwframe, section
+# bounds such as __sched_text_start, which the plugin may count code
+# under) the distance to the next higher text symbol, as the plugin
+# counts up to there.  Names that nm lists more than once (static
+# functions) take their largest size: the best case must not be made
+# smaller than it is.
+awk "$hex32"'$(NF - 1) ~ /^[tTwW]$/ { printf "%.0f %.0f %s\n", hex32($1), (NF == 4 ? hex32($2) : -1), $NF }' "$sizes" |
+	sort -k1,1n | awk '
+	{ a[NR] = $1; s[NR] = $2; name[NR] = $3 }
+	END {
+		for (i = 1; i <= NR; i++) {
+			if (s[i] < 0) {
+				for (j = i + 1; j <= NR && a[j] == a[i]; j++)
+					;
+				s[i] = j <= NR ? a[j] - a[i] : 0
+			}
+			print name[i], s[i]
 		}
-		next
-	}
-	($1 in sz) && sz[$1] > 0 { printf "%.17g %s %d\n", $2 / sz[$1], $2, sz[$1]; next }
+	}' > "$tmp/symsize"
+# Pooled executions per function with its size, densest first.
+for r in "$@"; do cat "$r.profile"; done |
+	awk '$2 != "total" && $2 != "*unknown*" { n[$2] += $1 } END { for (f in n) printf "%s %.0f\n", f, n[f] }' > "$tmp/funcs"
+awk 'NR == FNR { if ($2 > sz[$1]) sz[$1] = $2; next }
+	($1 in sz) && sz[$1] > 0 { printf "%.17g %.0f %d\n", $2 / sz[$1], $2, sz[$1]; next }
 	{ missing++ }
 	END { if (missing) printf "%d\n", missing > "/dev/stderr" }' \
-	"$sizes" "$tmp/funcs" 2> "$tmp/nosize" | sort -k1,1gr > "$tmp/dense"
+	"$tmp/symsize" "$tmp/funcs" 2> "$tmp/nosize" | sort -k1,1gr > "$tmp/dense"
 [ -s "$tmp/nosize" ] && die "$(cat "$tmp/nosize") executed functions have no size in $sizes"
 
-total=$(awk '{ t += $1 } END { printf "%d", t }' "$tmp/pages")
+total=$(awk '{ t += $1 } END { printf "%.0f", t }' "$tmp/pages")
 [ "$total" -gt 0 ] || die "no kernel instructions in $*"
 row kernel_insns "$total"
 awk -v t="$total" '{ sum += $1; printf "%d %.4f\n", NR, 100 * sum / t }' "$tmp/pages" > "$curve"
@@ -75,13 +87,9 @@ for p in 50 90 95 99; do
 	row "best$p" "$b"
 	row "pages${p}_x_best" "$(awk -v n="$n" -v b="$b" 'BEGIN { printf "%.3f", n / b }')"
 done
-# 2 MiB pages of 4 KiB page numbers (hex, 13 digits at most: exact in
-# awk's doubles).
+# 2 MiB pages of 4 KiB page numbers (hex).
 huge() {
-	awk '{ v = 0; h = tolower($1)
-		for (i = 1; i <= length(h); i++)
-			v = v * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
-		if (!(int(v / 512) in seen)) { seen[int(v / 512)] = 1; n++ } }
+	awk "$hex32"'!(int(hex32($1) / 512) in seen) { seen[int(hex32($1) / 512)] = 1; n++ }
 		END { print n + 0 }'
 }
 row hugepages99 "$(awk -v t="$total" 'BEGIN { want = t * 0.99 } sum < want { sum += $1; print $2 }' "$tmp/pages" | huge)"

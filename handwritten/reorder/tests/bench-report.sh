@@ -18,19 +18,20 @@ for l in "$@"; do
 	[ -s "$out/$l/measures.tsv" ] || die "$out/$l/measures.tsv: missing or empty"
 done
 base=$1
-get() { awk -F '\t' -v m="$2" '$2 == m { print $3 }' "$out/$1/measures.tsv"; }
+# get LAYOUT MEASURE [FILE]: one value of a layout, column 3 of FILE
+# (default results.tsv).
+get() { awk -F '\t' -v l="$1" -v m="$2" '$1 == l && $2 == m { print $3 }' "${3:-$out/results.tsv}"; }
 
-{
-	printf 'layout\tmeasure\tvalue\n'
-	for l in "$@"; do
-		cat "$out/$l/measures.tsv"
-		for m in itlb4k_l1 l1i itlb2m; do
-			printf '%s\t%s_x_%s\t%s\n' "$l" "$m" "$base" "$(awk -v a="$(get "$l" "${m}_per_1k")" \
-				-v b="$(get "$base" "${m}_per_1k")" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "n/a" }')"
-		done
+tab=$out/results.tsv.tmp
+printf 'layout\tmeasure\tvalue\n' > "$tab"
+for l in "$@"; do cat "$out/$l/measures.tsv"; done >> "$tab"
+for l in "$@"; do
+	for m in itlb4k_l1 l1i itlb2m; do
+		printf '%s\t%s_x_%s\t%s\n' "$l" "$m" "$base" "$(awk -v a="$(get "$l" "${m}_per_1k" "$tab")" \
+			-v b="$(get "$base" "${m}_per_1k" "$tab")" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "n/a" }')"
 	done
-} > "$out/results.tsv.tmp"
-mv "$out/results.tsv.tmp" "$out/results.tsv"
+done >> "$tab"
+mv "$tab" "$out/results.tsv"
 
 # One column per layout, one row per measure, in the order measured.
 table() {
@@ -58,9 +59,9 @@ goals() {
 	echo "  $l: pages <= 1.1 x best at 50/90/95/99 %: worst ${worst} x, $(verdict "$worst <= 1.1")"
 	h=$(get "$l" hugepages99)
 	echo "  $l: 2 MiB pages of the hot path (99 %): $h, $(verdict "$h <= 2")"
-	r=$(awk -F '\t' -v l="$l" -v m="itlb4k_l1_x_$base" '$1 == l && $2 == m { print $3 }' "$out/results.tsv")
+	r=$(get "$l" "itlb4k_l1_x_$base")
 	echo "  $l: 4 KiB iTLB misses <= 0.5 x $base: $r x, $(verdict "$r <= 0.5")"
-	r=$(awk -F '\t' -v l="$l" -v m="l1i_x_$base" '$1 == l && $2 == m { print $3 }' "$out/results.tsv")
+	r=$(get "$l" "l1i_x_$base")
 	echo "  $l: L1i misses <= 0.9 x $base: $r x, $(verdict "$r <= 0.9")"
 	echo "  $l: 2 MiB iTLB misses per 1k: $(get "$l" itlb2m_per_1k) ($base: $(get "$base" itlb2m_per_1k))"
 }

@@ -1,11 +1,13 @@
-# hex32(s): the low 32 bits of the hexadecimal address s, as a number.
-# Kernel text lies within one 4 GiB window, and awk's doubles cannot
-# hold a 64-bit address exactly.  For layout-table.sh
-# (awk -f hex32.awk -f layout-table.awk).
+# hex32(s): the low 32 bits of the hexadecimal number s, as a number.
+# awk's doubles cannot hold a 64-bit address exactly; kernel text lies
+# within one 4 GiB window, and function sizes and page numbers within
+# it are far smaller.  Read by bench-measure.sh.
 function hex32(s,    i, v) {
-	s = tolower(substr(s, length(s) - 7))
+	s = tolower(s)
+	if (length(s) > 8)
+		s = substr(s, length(s) - 7)
 	v = 0
-	for (i = 1; i <= 8; i++)
+	for (i = 1; i <= length(s); i++)
 		v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
 	return v
 }
