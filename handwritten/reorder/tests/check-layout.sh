@@ -11,8 +11,8 @@
 #     between __reorder_text_start and __reorder_text_end
 #  4. the entries that cannot be placed by name live in sections that
 #     keep their own place (noinstr, sched, entry, ...) or are absent
-#  5. cold code (.text.unlikely.*, foo.cold) is one block after all
-#     ordinary functions
+#  5. cold code (.text.unlikely.*, foo.cold) is one block between the
+#     hot text and the ordinary functions
 #  6. the build log has no orphan-section warnings, and no objtool
 #     warnings
 #  7. the objects the list names in FUNCTION_REORDER_NOINSTR/SCHED have
@@ -144,7 +144,9 @@ else
 fi
 
 # 5. cold code: the symbols of .text.unlikely.* sections form one block
-# after every function of an ordinary .text.NAME section.
+# after the hot text (__reorder_hot_text_end) with no function of an
+# ordinary .text.NAME section inside it: the linker script names them
+# before TEXT_TEXT.
 # Names are not unique (static functions), so only names that are in
 # .text.unlikely sections alone count as cold, and only names that are
 # in ordinary .text.NAME sections alone count as ordinary.  A cold
@@ -158,21 +160,28 @@ awk 'NR == FNR { cold[$1] = 1; next }
 	($3 in cold) { if (!c0) c0 = $1; c1 = $1; nc++ }
 	END { printf "%s %s %d\n", c0, c1, nc }' "$tmp/coldnames" "$tmp/map" > "$tmp/coldrange"
 read -r c0 c1 nc < "$tmp/coldrange"
+cold_end=$(addr_of __reorder_hot_text_end)
 if [ "${nc:-0}" -eq 0 ]; then
-	skip "cold code after the ordinary text (no .text.unlikely symbols)"
+	skip "cold code is one block after the hot text (no .text.unlikely symbols)"
+elif [ -z "$cold_end" ]; then
+	not_ok "cold code is one block after the hot text (no __reorder_hot_text_end in System.map)"
 else
-	# Ordinary function symbols inside the cold block, and after it.
+	# Ordinary function symbols between the hot text and the end of
+	# the cold block.
 	awk 'NR == FNR { if ($2 in sec && sec[$2] != $1) multi[$2] = 1; sec[$2] = $1; next }
 		$2 ~ /^[tTwW]$/ && ($3 in sec) && !($3 in multi) && sec[$3] ~ /^\.text\.[^.]/ &&
 		sec[$3] !~ /^\.text\.(unlikely|startup|exit)/ &&
-		("x" $1) >= ("x" c0) { print $3 }' \
-		c0="$c0" "$tmp/symsec" "$tmp/map" > "$tmp/after-cold"
-	diag "$nc cold symbols in _text+$(( 0x$c0 - 0x$text ))..+$(( 0x$c1 - 0x$text ))"
-	if [ ! -s "$tmp/after-cold" ]; then
-		ok "cold code is one block after the ordinary text"
+		("x" $1) >= ("x" e) && ("x" $1) <= ("x" c1) { print $3 }' \
+		e="$cold_end" c1="$c1" "$tmp/symsec" "$tmp/map" > "$tmp/in-cold"
+	diag "$nc cold symbols in _text+$(( 0x$c0 - 0x$text ))..+$(( 0x$c1 - 0x$text )), hot text ends at _text+$(( 0x$cold_end - 0x$text ))"
+	if [ -s "$tmp/in-cold" ]; then
+		not_ok "cold code is one block after the hot text"
+		head -n 5 "$tmp/in-cold" | sed 's/^/# ordinary function before or inside the cold block: /'
+	elif awk -v a="$c0" -v b="$cold_end" 'BEGIN { exit !(("x" a) < ("x" b)) }'; then
+		not_ok "cold code is one block after the hot text"
+		echo "# cold code starts at _text+$(( 0x$c0 - 0x$text )), inside the hot text"
 	else
-		not_ok "cold code is one block after the ordinary text"
-		head -n 5 "$tmp/after-cold" | sed 's/^/# ordinary function after cold code: /'
+		ok "cold code is one block after the hot text"
 	fi
 fi
 
