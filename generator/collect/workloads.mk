@@ -13,3 +13,11 @@ TRAIN_SECONDS   := 2
 MIXED_SECONDS   := 8
 HOLDOUT_CLASSES := mixed mixed mixed
 HOLDOUT_SECONDS := 3
+
+# profile2linkerlist's inputs from the training profiles in directory
+# $(1), with their call edges: each one-class run at weight 1, the mixed
+# run at the weight of all of them together, as it is the workload the
+# list is for.  functionlist/ makes the list so; the reorder benchmark
+# makes its lists the same way.
+train_p2l_args = $(foreach c,$(TRAIN_CLASSES),$(1)/$(c).txt --edges=$(1)/$(c).edges) \
+	-w $(words $(TRAIN_CLASSES)) $(1)/mixed.txt --edges=$(1)/mixed.edges
