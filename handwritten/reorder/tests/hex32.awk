@@ -1,7 +1,8 @@
 # hex32(s): the low 32 bits of the hexadecimal number s, as a number.
 # awk's doubles cannot hold a 64-bit address exactly; kernel text lies
 # within one 4 GiB window, and function sizes and page numbers within
-# it are far smaller.  Read by bench-measure.sh.
+# it are far smaller.  Read by bench-measure.sh and
+# generator/collect/profile-sizes.sh.
 function hex32(s,    i, v) {
 	s = tolower(s)
 	if (length(s) > 8)
