@@ -26,8 +26,10 @@
 set -eu
 [ $# -ge 4 ] || { echo "usage: bench-measure.sh LAYOUT SIZES CURVE PREFIX.K..." >&2; exit 2; }
 layout=$1 sizes=$2 curve=$3
-# mawk has no -e: the function goes first in each program's text.
-hex32=$(cat "$(dirname "$0")/hex32.awk")
+lib=$(dirname "$0")/../../../generator/collect
+# mawk has no -e: for one-line programs the function goes first in the
+# program's text.
+hex32=$(cat "$lib/hex32.awk")
 shift 3
 die() { echo "bench-measure: $*" >&2; exit 1; }
 [ -s "$sizes" ] || die "$sizes: missing or empty"
@@ -44,26 +46,15 @@ row() { printf '%s\t%s\t%s\n' "$layout" "$1" "$2"; }
 for r in "$@"; do cat "$r.pages"; done |
 	awk '{ n[$1] += $2 } END { for (p in n) printf "%.0f %s\n", n[p], p }' |
 	sort -k1,1nr -k2,2 > "$tmp/pages"
-# The size of every text symbol: nm's, or for symbols nm gives none
-# (assembly labels such as entry_SYSCALL_64_after_hwframe, section
-# bounds such as __sched_text_start, which the plugin may count code
-# under) the distance to the next higher text symbol, as the plugin
-# counts up to there.  Names that nm lists more than once (static
-# functions) take their largest size: the best case must not be made
-# smaller than it is.
-awk "$hex32"'$(NF - 1) ~ /^[tTwW]$/ { printf "%.0f %.0f %s\n", hex32($1), (NF == 4 ? hex32($2) : -1), $NF }' "$sizes" |
-	sort -k1,1n | awk '
-	{ a[NR] = $1; s[NR] = $2; name[NR] = $3 }
-	END {
-		for (i = 1; i <= NR; i++) {
-			if (s[i] < 0) {
-				for (j = i + 1; j <= NR && a[j] == a[i]; j++)
-					;
-				s[i] = j <= NR ? a[j] - a[i] : 0
-			}
-			print name[i], s[i]
-		}
-	}' > "$tmp/symsize"
+# The size of every text symbol (generator/collect/text-sizes.awk: nm's,
+# or the distance to the next text symbol for the labels and section
+# bounds nm gives none, which the plugin may count code under).  nm
+# prints every address in 16 digits, so a text sort is address order.
+# Names that nm lists more than once (static functions) take their
+# largest size below: the best case must not be made smaller than it is.
+LC_ALL=C sort -k1,1 "$sizes" > "$tmp/nm"
+awk -f "$lib/hex32.awk" -f "$lib/text-sizes.awk" "$tmp/nm" > "$tmp/text"
+awk "$hex32"'{ printf "%s %.0f\n", $4, hex32($2) }' "$tmp/text" > "$tmp/symsize"
 # Pooled executions per function with its size, densest first.
 for r in "$@"; do cat "$r.profile"; done |
 	awk '$2 != "total" && $2 != "*unknown*" { n[$2] += $1 } END { for (f in n) printf "%s %.0f\n", f, n[f] }' > "$tmp/funcs"

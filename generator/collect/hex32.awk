@@ -1,8 +1,7 @@
 # hex32(s): the low 32 bits of the hexadecimal number s, as a number.
 # awk's doubles cannot hold a 64-bit address exactly; kernel text lies
 # within one 4 GiB window, and function sizes and page numbers within
-# it are far smaller.  Read by bench-measure.sh and
-# generator/collect/profile-sizes.sh.
+# it are far smaller.  Loaded with "awk -f hex32.awk -f PROGRAM".
 function hex32(s,    i, v) {
 	s = tolower(s)
 	if (length(s) > 8)
