@@ -497,7 +497,7 @@ FORM_MACRO = {"param": "module_param", "array": "module_param_array",
 	      "array_named": "module_param_array_named", "cb": "module_param_cb"}
 
 
-CHOSEN_V = {}	# (file, MODULE_PARM name) -> the same line
+CHOSEN_V = {}	# (file, MODULE_PARM name) -> (line, column) of the declared names
 
 
 def _at(q, lines):
@@ -506,10 +506,21 @@ def _at(q, lines):
 	return any(int(p.line) <= dl <= int(p.line_end) for dl in lines)
 
 
+def _at_name(q, poses):
+	"""Does the declaration at q hold a declared name at one of these
+	positions?  By column too: a MODULE_PARM is a declaration for
+	spatch, and 'MODULE_PARM(x, "i"); static int x;' puts both on one
+	line."""
+	p = q[0]
+	lo = (int(p.line), int(p.column))
+	hi = (int(p.line_end), int(p.column_end))
+	return any(lo <= pos < hi for pos in poses)
+
+
 def at_decl(q, v):
 	"""Is the declaration at q the one the module_param of the
 	MODULE_PARM naming v follows?"""
-	return _at(q, CHOSEN_V.get((q[0].file, v), []))
+	return _at_name(q, CHOSEN_V.get((q[0].file, v), []))
 
 
 def at_decl_dv(q, dv):
@@ -640,7 +651,8 @@ def decide(v, t, p):
 			res["form"] = "left"
 		else:
 			CHOSEN[(p.file, res["dv"])] = (res["dline"], res["form"])
-			CHOSEN_V[(p.file, v)] = res.get("dlines") or [res["dline"]]
+			CHOSEN_V[(p.file, v)] = res.get("dposes") or \
+				[(res["dline"], res["dcol"])]
 	for kind, msg in res["diags"]:
 		out_diag(p, kind, msg)
 	rec = {"file": p.file, "line": int(p.line), "var": v, "site": "left"
@@ -762,8 +774,11 @@ def decide1(v, t, p):
 			      "type taken from that declaration" % tgt))
 	pool = defs_only or decls
 	site = int(p.line)
-	above = [d for d in pool if d[1] < site]
-	below = [d for d in pool if d[1] > site]
+	# by line and column: 'static int x = 1; MODULE_PARM(x, "i");' puts
+	# the declaration on the line of the site, before it
+	at = (site, int(p.column))
+	above = [d for d in pool if (d[1], d[2]) < at]
+	below = [d for d in pool if (d[1], d[2]) > at]
 	# The module_param line takes the place of the MODULE_PARM whenever the
 	# variable exists there (declared above it, in every branch of an
 	# #if that does not enclose the site); otherwise it goes once,
@@ -776,14 +791,14 @@ def decide1(v, t, p):
 		# the same variable in the other branches of that #if: each
 		# branch gets its line, or a configuration loses the parameter
 		first = cond_stack(path, below[0][1])
-		res["dlines"] = [d[1] for d in below
+		res["dposes"] = [(d[1], d[2]) for d in below
 				 if d[1] == below[0][1] or
 				 (first and cond_stack(path, d[1])[:-1] == first[:-1] and
 				  cond_stack(path, d[1])[-1][0] == first[-1][0])]
 	else:
 		chosen, res["after"] = above[-1], True
 	ts, dline, dcol, ext = chosen
-	res["dline"] = dline
+	res["dline"], res["dcol"] = dline, dcol
 	if hdr_decl:
 		dtext = read_text(hdr_decl).split("\n")[hl - 1]
 	else:
