@@ -470,7 +470,7 @@ def visible_at(path, site, lines):
 	every configuration in which the site is compiled?  True when one
 	declaration is in the #if blocks that enclose the site, or when
 	declarations sit in every branch (#else included) of one #if that
-	does not enclose it."""
+	does not enclose it but is compiled wherever the site is."""
 	sstack = cond_stack(path, site)
 	stext = cond_text(path, sstack)
 	groups = {}
@@ -481,8 +481,11 @@ def visible_at(path, site, lines):
 		# the same condition, tested again around the site
 		if stext[:len(ds)] == cond_text(path, ds):
 			return True
-		k = len(sstack)
-		if len(ds) == k + 1 and ds[:k] == sstack:
+		# an #if whose own enclosing blocks enclose the site too (or test
+		# the same conditions again): '#ifdef CONFIG_ISA / #else' around
+		# the declarations, '#ifdef MODULE' around the site
+		k = len(ds) - 1
+		if sstack[:k] == ds[:k] or stext[:k] == cond_text(path, ds[:k]):
 			groups.setdefault(ds[k][0], set()).add(ds[k][1])
 	for if_line, seen in groups.items():
 		n, has_else = if_branches(path, if_line)
@@ -784,19 +787,23 @@ def decide1(v, t, p):
 	# #if that does not enclose the site); otherwise it goes once,
 	# directly after the first declaration below the site, or after
 	# the last one above it when that is in a branch the site is not in.
+	def branches_of(ds, first):
+		"""first and the declarations of the same variable in the other
+		branches of its #if: each branch gets its line, or a
+		configuration loses the parameter"""
+		fs = cond_stack(path, first[1])
+		return [d for d in ds if d is first or
+			(fs and cond_stack(path, d[1])[:-1] == fs[:-1] and
+			 cond_stack(path, d[1])[-1][0] == fs[-1][0])]
+
 	if above and visible_at(path, site, [d[1] for d in above]):
 		chosen, res["after"] = above[0], False
 	elif below:
 		chosen, res["after"] = below[0], True
-		# the same variable in the other branches of that #if: each
-		# branch gets its line, or a configuration loses the parameter
-		first = cond_stack(path, below[0][1])
-		res["dposes"] = [(d[1], d[2]) for d in below
-				 if d[1] == below[0][1] or
-				 (first and cond_stack(path, d[1])[:-1] == first[:-1] and
-				  cond_stack(path, d[1])[-1][0] == first[-1][0])]
+		res["dposes"] = [(d[1], d[2]) for d in branches_of(below, below[0])]
 	else:
 		chosen, res["after"] = above[-1], True
+		res["dposes"] = [(d[1], d[2]) for d in branches_of(above, above[-1])]
 	ts, dline, dcol, ext = chosen
 	res["dline"], res["dcol"] = dline, dcol
 	if hdr_decl:

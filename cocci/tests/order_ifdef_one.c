@@ -1,5 +1,7 @@
 /* declared in one branch only of an #if that does not enclose the site:
- * module_param goes once, directly after that declaration */
+ * module_param goes once, directly after that declaration; declared in
+ * some of its branches (no #else): after each of them, so that no
+ * configuration loses the parameter */
 #include <linux/module.h>
 
 #ifdef MODULE
