@@ -494,6 +494,20 @@ def visible_at(path, site, lines):
 	return False
 
 
+def exclusive(path, dl, site):
+	"""Is the line dl never compiled together with the line site?  True
+	when they sit in different branches of one #if, or of two #ifs that
+	test the same condition ('#ifdef MODULE ... #else' far above, and
+	'#ifdef MODULE' around the site)."""
+	ds, ss = cond_stack(path, dl), cond_stack(path, site)
+	dt, st = cond_text(path, ds), cond_text(path, ss)
+	for (dif, dbr), (dtx, _) in zip(ds, dt):
+		for (sif, sbr), (stx, _) in zip(ss, st):
+			if (dif == sif or dtx == stx) and dbr != sbr:
+				return True
+	return False
+
+
 CHOSEN = {}	# (file, variable) -> (line of the declaration its line follows, form)
 FORM_MACRO = {"param": "module_param", "array": "module_param_array",
 	      "string": "module_param_string", "named": "module_param_named",
@@ -699,6 +713,64 @@ KEEP_MIN = [False]
 
 
 def decide1(v, t, p):
+	"""decide_form, then the other #if branches that declare the variable
+	with another type: each gets its own line after its declaration, with
+	its own type (one module_param line has one type, and the wrong one
+	does not build); a scalar in one branch and an array in another have
+	no common form and are left."""
+	res = decide_form(v, t, p)
+	group = res.pop("group", None) or []
+	if res["form"] not in ("param", "array", "named", "array_named") or \
+			len(group) < 2:
+		return res
+	types = {}
+	for d in group:
+		b, dims = split_type(d[0])
+		pt = ptype(b, p.file)
+		decl = "%s %s%s" % (norm_base(b), res["dv"],
+				    "".join("[%s]" % x for x in dims))
+		decl = decl.replace("* ", "*")
+		if pt is None or bool(dims) != bool(res["dims"]) or len(dims) > 1:
+			res["diags"].append(("branch-types", "'%s' is declared as "
+					     "'%s' at line %d and as '%s' at line %d "
+					     "(other #if branches): no one module_param "
+					     "form fits both: left unchanged" % (
+						     res["dv"], res["declared"],
+						     res["dline"], decl, d[1])))
+			res["form"] = "left"
+			return res
+		types[(d[1], d[2])] = pt[0]
+		if pt[0] != res["ty"]:
+			what = letter_mismatch(res["letter"], pt)
+			if what:
+				res["diags"].append(("type-mismatch", "type \"%s\" (%s) "
+						     "does not match the %s of the "
+						     "declaration '%s' (line %d): converted "
+						     "as %s" % (res["typestr"],
+								 LETTERS[res["letter"]][2], what,
+								 decl, d[1], pt[0])))
+	if len(set(types.values())) > 1:
+		res["after"] = True
+		res["dtypes"] = types
+		res["dposes"] = [(d[1], d[2]) for d in group]
+	return res
+
+
+def letter_mismatch(letter, pt):
+	"""'size' or 'signedness' when the old letter does not fit the
+	module_param type pt (param type, size, signed), else None."""
+	if letter is None or pt is None or letter == "s" or pt[0] == "charp":
+		return None
+	lsize, lsigned, lname = LETTERS[letter]
+	mtype, msize, msigned = pt
+	if lsize != msize:
+		return "size"
+	if lsigned is not None and msigned is not None and lsigned != msigned:
+		return "signedness"
+	return None
+
+
+def decide_form(v, t, p):
 	path = p.file
 	defs = defines(path)
 	diags = []
@@ -719,6 +791,7 @@ def decide1(v, t, p):
 			      "'%s': left unchanged" % (s, v)))
 		return res
 	mn, mx, letter, csize = m.group(1), m.group(2), m.group(3), m.group(4)
+	res["letter"], res["typestr"] = letter, s
 	counted = mn is not None
 	if counted:
 		mx = mx if mx is not None else mn
@@ -796,16 +869,23 @@ def decide1(v, t, p):
 			(fs and cond_stack(path, d[1])[:-1] == fs[:-1] and
 			 cond_stack(path, d[1])[-1][0] == fs[-1][0])]
 
-	if above and visible_at(path, site, [d[1] for d in above]):
-		chosen, res["after"] = above[0], False
+	# a declaration in a branch the site is never compiled with does not
+	# make the variable exist there, nor does its type count
+	near = [d for d in above if not exclusive(path, d[1], site)]
+	if near and visible_at(path, site, [d[1] for d in near]):
+		chosen, res["after"] = near[0], False
+		group = near
 	elif below:
 		chosen, res["after"] = below[0], True
-		res["dposes"] = [(d[1], d[2]) for d in branches_of(below, below[0])]
+		group = branches_of(below, below[0])
 	else:
 		chosen, res["after"] = above[-1], True
-		res["dposes"] = [(d[1], d[2]) for d in branches_of(above, above[-1])]
+		group = branches_of(above, above[-1])
+	if res["after"]:
+		res["dposes"] = [(d[1], d[2]) for d in group]
 	ts, dline, dcol, ext = chosen
 	res["dline"], res["dcol"] = dline, dcol
+	res["group"] = group
 	if hdr_decl:
 		dtext = read_text(hdr_decl).split("\n")[hl - 1]
 	else:
@@ -822,6 +902,7 @@ def decide1(v, t, p):
 	declared = "%s %s%s" % (norm_base(base), tgt,
 				"".join("[%s]" % d for d in dims))
 	declared = declared.replace("* ", "*")
+	res["declared"] = declared
 	lettered = '"%s"' % s
 
 	def sizeof_dim(d):
@@ -842,23 +923,12 @@ def decide1(v, t, p):
 		return None, dim
 
 	def check_letter(pt):
-		if letter is None or pt is None:
-			return
-		lsize, lsigned, lname = LETTERS[letter]
-		mtype, msize, msigned = pt
-		if letter == "s" or mtype == "charp":
-			return
-		what = None
-		if lsize != msize:
-			what = "size"
-		elif lsigned is not None and msigned is not None and \
-				lsigned != msigned:
-			what = "signedness"
+		what = letter_mismatch(letter, pt)
 		if what:
 			diags.append(("type-mismatch", "type %s (%s) does not match "
 				      "the %s of the declaration '%s': "
-				      "converted as %s" % (lettered, lname, what,
-							   declared, mtype)))
+				      "converted as %s" % (lettered, LETTERS[letter][2],
+							   what, declared, pt[0])))
 
 	# "cN": char array (string)
 	if csize is not None:
@@ -994,8 +1064,14 @@ def chosen(v, t, p, what):
 
 def placed(v, q, what):
 	"""The same for a line added after a declaration (at q), from the
-	decision of the site naming v in that file."""
-	return piece(PLACED[(q[0].file, v)], what)
+	decision of the site naming v in that file; the type is that of
+	this declaration when the #if branches declare different types."""
+	r = PLACED[(q[0].file, v)]
+	if what == "ty" and r.get("dtypes"):
+		for (dl, dc), ty in r["dtypes"].items():
+			if _at_name(q, [(dl, dc)]):
+				return ty
+	return piece(r, what)
 
 
 def added(v, q):
