@@ -672,14 +672,16 @@ def decide(v, t, p):
 				[(res["dline"], res["dcol"])]
 	for kind, msg in res["diags"]:
 		out_diag(p, kind, msg)
-	rec = {"file": p.file, "line": int(p.line), "var": v, "site": "left"
+	rec = {"file": p.file, "line": int(p.line), "col": int(p.column) + 1,
+	       "var": v, "site": "left"
 	       if res["form"] == "left" else "converted", "form": res["form"]}
 	if res["form"] != "left":
 		rec.update(check_type(res["base"], res["dims"], res["dv"], p.file))
 	emit(rec)
 	if STATS_ON[0]:
-		sys.stderr.write("modparm-site: %s:%s: %s %s\n" % (
-			p.file, p.line, "left" if res["form"] == "left"
+		# with the column: a line may hold several sites
+		sys.stderr.write("modparm-site: %s:%s:%d: %s %s\n" % (
+			p.file, p.line, int(p.column) + 1, "left" if res["form"] == "left"
 			else "converted", res["form"]))
 	return res
 

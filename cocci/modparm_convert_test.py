@@ -113,6 +113,17 @@ class AccountTest(unittest.TestCase):
 		self.assertEqual([d[1] for d in t.diags], [code[0]])
 
 
+	def test_several_sites_on_one_line(self):
+		t = convert.Tree()
+		old = '#include <linux/module.h>\nstatic int a, b;\nMODULE_PARM(a, "i"); MODULE_PARM(b, "i");\n'
+		r = results.parse_log("modparm-site: x.c:3:1: converted param\n"
+				      "modparm-site: x.c:3:22: converted param\n")
+		r.new = old.replace("MODULE_PARM(a, \"i\")", "module_param(a, int, 0)").replace(
+			"MODULE_PARM(b, \"i\")", "module_param(b, int, 0)").encode()
+		self.assertIsNotNone(t.account("x.c", old, sites.find_sites(old)[0], r))
+		self.assertEqual((t.found, t.converted, t.nleft()), (2, 2, 0))
+
+
 class TreeRunTest(unittest.TestCase):
 	"""What one spatch run over a tree leaves: records (JSON of the
 	finalize rule) and one diff for all files."""

@@ -2,6 +2,7 @@
 """The conversion of one tree: candidates, spatch, the accounting of every
 site, the repairs, the patches and the report."""
 
+import collections
 import os
 import shutil
 import signal
@@ -51,7 +52,7 @@ class Tree:
 		self.macro = 0
 		self.failed = []	# files left untouched because of spatch
 		self.sitefiles = 0
-		self.changed = []	# (rel, old bytes, new bytes, seen, diags)
+		self.changed = []	# (rel, old bytes, new bytes, decided sites, diags)
 		self.unread = []	# files that could not be read
 		self.check = None	# --check-build: (sites, files, failed, KDIR)
 
@@ -65,13 +66,22 @@ class Tree:
 		"""Take spatch's result r for file rel (text old, finder sites
 		code) into the counts; return the repaired new text or None."""
 		self.sitefiles += 1
+		# the variable of each site of the finder, in order (a line may
+		# hold several sites)
+		code_vars = []
+		for ln in sorted(set(code)):
+			vs = sites.site_variables(old, ln)
+			code_vars += (vs + [None] * code.count(ln))[:code.count(ln)]
 		if r is not None:
-			results.realign(r, code, lambda ln: sites.site_variable(old, ln))
-		seen = r.sites if r is not None else {}
-		unseen = [ln for ln in code if ln not in seen]
+			results.realign(r, code, code_vars)
+		decided = r.decided() if r is not None else []
+		# by line, each line as many times as it holds sites
+		want = collections.Counter(code)
+		got = collections.Counter(d[0] for d in decided)
+		unseen = sorted((want - got).elements())
 		# a site spatch saw and the finder did not is still a site: it
 		# is counted, and the file is left, as the two must agree
-		extra = sorted(ln for ln in seen if ln not in code)
+		extra = sorted((got - want).elements())
 		self.found += len(code) + len(extra)
 		if extra:
 			self.failed.append(rel)
@@ -103,10 +113,10 @@ class Tree:
 		new_lines = fixups.apply_all(old_lines, new_lines)
 		# every converted site must have produced its module_param line
 		lost = []
-		for ln, (what, form) in sorted(seen.items()):
+		for n, (ln, col, what, form, var, decl) in enumerate(decided):
 			if what != "converted":
 				continue
-			v = sites.site_variable(old, ln)
+			v = code_vars[n] if len(code_vars) == len(decided) else sites.site_variable(old, ln)
 			if v and not any(sites.declares_param(l, v) for l in new_lines):
 				lost.append(ln)
 		if lost:
@@ -116,29 +126,30 @@ class Tree:
 						   "this MODULE_PARM did not apply: file left untouched"))
 			self.leave("internal", len(code))
 			return None
-		for ln, (what, form) in seen.items():
+		for ln, col, what, form, var, decl in decided:
 			if what == "converted":
 				self.converted += 1
 			else:
-				kinds = [d[3] for d in r.diags if d[0] == ln]
+				kinds = [d[3] for d in r.diags if d[0] == ln and col in (None, d[1])]
 				self.leave(kinds[-1] if kinds else "unknown", 1)
 		if new_lines == old_lines:
 			return None
 		new = "\n".join(new_lines) + ("\n" if eol_new else "")
-		self.changed.append((rel, encode(old), encode(new), seen, fd))
+		self.changed.append((rel, encode(old), encode(new), decided, fd))
 		return new
 
 
-def message(rel, seen, fdiags, perm):
+def message(rel, decided, fdiags, perm):
 	"""The commit message of one file's patch."""
 	stem = os.path.splitext(os.path.basename(rel))[0]
-	conv = [(ln, f) for ln, (w, f) in sorted(seen.items()) if w == "converted"]
-	left = [ln for ln, (w, f) in sorted(seen.items()) if w == "left"]
+	conv = [(d[0], d[3]) for d in decided if d[2] == "converted"]
+	left = sorted(set(d[0] for d in decided if d[2] == "left"))
+	nleft = len([d for d in decided if d[2] == "left"])
 	forms = sorted(set(f for _, f in conv))
 	para = ("Convert %d of the %d MODULE_PARM() sites in this file, taking the "
 		"parameter type from the variable's declaration rather than from the "
 		"old type letter, to %s. The permission is %s%s, as with MODULE_PARM."
-		% (len(conv), len(conv) + len(left), ", ".join(FORMNAME[f] for f in forms),
+		% (len(conv), len(conv) + nleft, ", ".join(FORMNAME[f] for f in forms),
 		   perm, " (no sysfs file)" if perm in ("0", "0000", "000")
 		   else " instead of 0 (no sysfs file)"))
 	body = ["%s: convert MODULE_PARM to module_param" % stem, "",
@@ -271,8 +282,8 @@ def convert(o, env):
 				t.changed[-1] = (rel, crlf[rel], encode(new)) + t.changed[-1][3:]
 			if new is not None:
 				newtext[rel] = new
-		changes = [(rel, old, new, message(rel, seen, fd, o.perm))
-			   for rel, old, new, seen, fd in t.changed]
+		changes = [(rel, old, new, message(rel, decided, fd, o.perm))
+			   for rel, old, new, decided, fd in t.changed]
 		try:
 			series = patches.write_series(tmp, stage, o.author, changes)
 		except patches.GitError as e:
@@ -316,10 +327,13 @@ def shown(show, rel):
 def check_sites(rel, path, old, r):
 	"""The converted sites of one file for --check-build."""
 	out = []
-	for ln, (what, form) in sorted(r.sites.items()):
+	ords = {}
+	for ln, col, what, form, var, decl in r.decided():
+		k = ords[ln] = ords.get(ln, -1) + 1
 		if what == "converted":
-			name = sites.site_variable(old, ln) or r.vars.get(ln)
-			out.append(checkbuild.Site(rel, path, ln, name, form, r.decls.get(ln)))
+			names = sites.site_variables(old, ln)
+			name = (names[k] if k < len(names) else None) or var
+			out.append(checkbuild.Site(rel, path, ln, name, form, decl))
 	return out
 
 

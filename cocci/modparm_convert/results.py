@@ -5,22 +5,48 @@ diagnostics it gave."""
 import re
 
 DIAG_RE = re.compile(r'^(.*?):(\d+):(\d+): (warning|note|error): (.*) \[modparm-([\w-]+)\]$')
-SITE_RE = re.compile(r'^modparm-site: (.*?):(\d+): (converted|left) (\w+)$')
+SITE_RE = re.compile(r'^modparm-site: (.*?):(\d+)(?::(\d+))?: (converted|left) (\w+)$')
 # what a converted site's record says of its declaration (--check-build)
 DECL_KEYS = ("type", "qtype", "rtype", "dims", "decl")
 
 
 class FileResult:
 	"""sites: {line: (converted|left, form)}; diags: [(line, col, severity,
-	kind, message)]; new: the rewritten text, None when spatch failed."""
+	kind, message)]; new: the rewritten text, None when spatch failed.
+	A line may hold several sites ('MODULE_PARM(io, "i");
+	MODULE_PARM(irq, "i");'): each has {line: {column: ...}}, and
+	decided() lists every site."""
 
 	def __init__(self):
 		self.sites = {}
 		self.vars = {}		# line -> variable, when spatch said
 		self.decls = {}		# line -> declaration of a converted site
+		self.each = {}		# line -> {column: [what, form, variable, declaration]}
 		self.diags = []
 		self.new = None
 		self.failed = False
+
+	def add(self, line, col, what, form, var=None, decl=None):
+		self.sites[line] = (what, form)
+		if var is not None:
+			self.vars[line] = var
+		if decl is not None:
+			self.decls[line] = decl
+		if col is not None:
+			self.each.setdefault(line, {})[col] = [what, form, var, decl]
+
+	def decided(self):
+		"""Every site spatch decided, in file order, as (line, column or
+		None, what, form, variable or None, declaration or None)."""
+		out = []
+		for ln in sorted(self.sites):
+			cols = self.each.get(ln)
+			if cols:
+				out += [(ln, c) + tuple(cols[c]) for c in sorted(cols)]
+			else:
+				out.append((ln, None) + self.sites[ln] +
+					   (self.vars.get(ln), self.decls.get(ln)))
+		return out
 
 
 def parse_log(text):
@@ -29,7 +55,7 @@ def parse_log(text):
 	for line in text.split("\n"):
 		m = SITE_RE.match(line)
 		if m:
-			r.sites[int(m.group(2))] = (m.group(3), m.group(4))
+			r.add(int(m.group(2)), m.group(3) and int(m.group(3)), m.group(4), m.group(5))
 			continue
 		m = DIAG_RE.match(line)
 		if m:
@@ -48,11 +74,8 @@ def from_records(records, index):
 			continue
 		r = out.setdefault(n, FileResult())
 		if "site" in rec:
-			r.sites[rec["line"]] = (rec["site"], rec["form"])
-			if "var" in rec:
-				r.vars[rec["line"]] = rec["var"]
-			if "decl" in rec:
-				r.decls[rec["line"]] = {k: rec[k] for k in DECL_KEYS if k in rec}
+			r.add(rec["line"], rec.get("col"), rec["site"], rec["form"], rec.get("var"),
+			      {k: rec[k] for k in DECL_KEYS if k in rec} if "decl" in rec else None)
 		else:
 			r.diags.append((rec["line"], rec["col"], rec["severity"], rec["kind"], rec["message"]))
 	return out
@@ -123,19 +146,24 @@ def apply_diff(old, diff):
 	return "".join(new)
 
 
-def realign(r, code, var_at):
+def realign(r, code, code_vars):
 	"""spatch counts the lines of some old code differently (a string
 	literal running over a raw line break): when its sites are the
-	finder's sites, the same variables in the same order, only on other
-	lines, take the finder's lines, which are the file's."""
-	seen = sorted(r.sites)
+	finder's sites (lines code, variables code_vars), the same variables
+	in the same order, only on other lines, take the finder's lines,
+	which are the file's."""
+	dec = r.decided()
+	seen = [d[0] for d in dec]
 	if seen == code or len(seen) != len(code) or not r.vars:
 		return False
-	if [r.vars.get(l) for l in seen] != [var_at(l) for l in code]:
+	if [d[4] for d in dec] != code_vars:
 		return False
 	m = dict(zip(seen, code))
+	if len(set(m.values())) != len(m):
+		return False
 	r.sites = {m[l]: v for l, v in r.sites.items()}
 	r.vars = {m[l]: v for l, v in r.vars.items()}
 	r.decls = {m[l]: v for l, v in r.decls.items()}
+	r.each = {m[l]: v for l, v in r.each.items()}
 	r.diags = [(m.get(d[0], d[0]),) + tuple(d[1:]) for d in r.diags]
 	return True

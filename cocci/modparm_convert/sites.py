@@ -131,6 +131,18 @@ def site_variable(text, line):
 	return m.group(1) if m else None
 
 
+def site_variables(text, line):
+	"""The variables of every MODULE_PARM that starts on that line
+	(1-based), in order: a line may hold several."""
+	lines = strip_comments(text).split("\n")
+	first = len(lines[line - 1]) if line - 1 < len(lines) else 0
+	rest = "\n".join(lines[line - 1:line + 2])
+	return [m.group(1) for m in re.finditer(r'\bMODULE_PARM\s*\(\s*(\w+)', rest)
+		if m.start() < first]
+
+
 def declares_param(line, var):
-	"""Whether line is a module_param*() line for var."""
-	return re.match(r'\s*module_param\w*\(\s*' + re.escape(var) + r'\s*,', line) is not None
+	"""Whether line holds a module_param*() statement for var: at its
+	start, or after another statement on the same line."""
+	return re.search(r'(?:^|[;}])\s*module_param\w*\(\s*' + re.escape(var) + r'\s*,',
+			 line) is not None

@@ -67,10 +67,13 @@ class Spatch:
 				   stderr=subprocess.PIPE, cwd=self.tmp)
 		log = p.stderr.decode(errors="surrogateescape")
 		r = parse_log(log)
-		# the log has the decisions; the records add the declarations
+		# the log has the decisions; the records add the variables and
+		# the declarations
 		try:
 			with open(js) as f:
-				r.decls = from_records(json.load(f), {sp: 0}).get(0, FileResult()).decls
+				rr = from_records(json.load(f), {sp: 0}).get(0, FileResult())
+			if rr.sites:
+				r.sites, r.vars, r.decls, r.each = rr.sites, rr.vars, rr.decls, rr.each
 		except (OSError, ValueError):
 			pass
 		if p.returncode != 0 and "no modified files" not in log:
