@@ -12,7 +12,7 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from modparm_convert import checkbuild, convert, fixups, patches, results, sites  # noqa: E402
+from modparm_convert import checkbuild, convert, fixups, patches, results, sites, spatch  # noqa: E402
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "modparm_convert", "test_data")
 TESTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tests")
@@ -112,6 +112,30 @@ class AccountTest(unittest.TestCase):
 		self.assertEqual((t.found, t.converted, t.left), (3, 0, {"parse": 3}))
 		self.assertEqual([d[1] for d in t.diags], [code[0]])
 
+
+	def test_failure_of_the_semantic_patch_is_internal(self):
+		t = convert.Tree()
+		old = data("order_comment.c")
+		code = sites.find_sites(old)[0]
+		r = results.FileResult()
+		r.failed = True
+		r.crash = spatch.python_error("Traceback (most recent call last):\n"
+					      '  File "<string>", line 5, in <module>\n'
+					      "IndexError: list index out of range\n"
+					      'Error in Python script, line 1118, file "/x/modparm.cocci": '
+					      "Python failure\n")
+		self.assertEqual(r.crash, "IndexError: list index out of range (modparm.cocci line 1118)")
+		self.assertIsNone(t.account("order_comment.c", old, code, r))
+		self.assertEqual((t.found, t.left), (3, {"internal": 3}))
+		self.assertIn("IndexError", t.diags[0][5])
+		self.assertIn("internal error: modparm.cocci failed on 1 file, left untouched: "
+			      "order_comment.c", "\n".join(convert.summary(t, "x", 0)))
+		# with --file-groups spatch names the file and goes on
+		log = ("HANDLING: a.c\nTraceback (most recent call last):\n"
+		       '  File "<string>", line 5, in <module>\nKeyError: \'x\'\n'
+		       'EXN: Failure("Error in Python script, line 7, file \\"/y/modparm.cocci\\": '
+		       'Python failure") in a.c\nHANDLING: b.c\n')
+		self.assertEqual(spatch.python_errors(log), {"a.c": "KeyError: 'x' (modparm.cocci line 7)"})
 
 	def test_several_sites_on_one_line(self):
 		t = convert.Tree()

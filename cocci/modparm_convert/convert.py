@@ -51,6 +51,7 @@ class Tree:
 		self.left = {}		# reason -> count
 		self.macro = 0
 		self.failed = []	# files left untouched because of spatch
+		self.crashed = []	# of those, files modparm.cocci's python failed on
 		self.sitefiles = 0
 		self.changed = []	# (rel, old bytes, new bytes, decided sites, diags)
 		self.unread = []	# files that could not be read
@@ -90,6 +91,15 @@ class Tree:
 						   "a MODULE_PARM here that the site finder did not: "
 						   "file left untouched"))
 			self.leave("internal", len(code) + len(extra))
+			return None
+		if r is not None and r.crash:
+			# not the input's fault: modparm.cocci's own code failed
+			self.failed.append(rel)
+			self.crashed.append(rel)
+			for ln in code:
+				self.diags.append((rel, ln, 1, "error", "internal", "modparm.cocci "
+						   "failed on this file (%s): file left untouched" % r.crash))
+			self.leave("internal", len(code))
 			return None
 		if r is None or r.failed or r.new is None or unseen:
 			self.failed.append(rel)
@@ -188,9 +198,13 @@ def summary(t, name, npatches):
 	if t.unread:
 		out.append("modparm-convert: %s could not be read, skipped: %s" % (
 			plural(len(t.unread), "file"), " ".join(t.unread)))
-	if t.failed:
+	unparsed = [f for f in t.failed if f not in t.crashed]
+	if unparsed:
 		out.append("modparm-convert: %s failed to parse, left untouched: %s" % (
-			plural(len(t.failed), "file"), " ".join(t.failed)))
+			plural(len(unparsed), "file"), " ".join(unparsed)))
+	if t.crashed:
+		out.append("modparm-convert: internal error: modparm.cocci failed on %s, "
+			   "left untouched: %s" % (plural(len(t.crashed), "file"), " ".join(t.crashed)))
 	if t.check:
 		out.append("modparm-convert: check-build: %s in %s built against %s, %d failed"
 			   % (plural(t.check[0], "site"), plural(t.check[1], "file"),

@@ -25,6 +25,7 @@ class FileResult:
 		self.diags = []
 		self.new = None
 		self.failed = False
+		self.crash = None	# the error of modparm.cocci's python, when it failed
 
 	def add(self, line, col, what, form, var=None, decl=None):
 		self.sites[line] = (what, form)

@@ -42,6 +42,38 @@ def safe_path(path, tmp, n, content=None):
 	return name
 
 
+def python_errors(log):
+	"""{file: the exception} of the scripts of the semantic patch that
+	failed, from spatch's log: "IndexError: ... (modparm.cocci line N)".
+	A failure of the converter's own code, not of the input.  With
+	--file-groups spatch goes on with the next file ("EXN: ... in FILE",
+	exit 0); on one file it stops (no file named: key None)."""
+	out = {}
+	said = []	# the unindented lines since the last file began
+	for line in log.split("\n"):
+		if line.startswith("HANDLING: "):
+			said = []
+			continue
+		m = re.search(r'Error in Python script, line (\d+), file \\?"(.*?)\\?"', line)
+		if m:
+			f = re.search(r'\) in (.*)$', line) if line.startswith("EXN:") else None
+			exc = [l for l in said if not l.startswith(("Traceback", "EXN:"))]
+			out[f.group(1) if f else None] = "%s (%s line %s)" % (
+				exc[-1].strip() if exc else "Python failure",
+				os.path.basename(m.group(2)), m.group(1))
+			continue
+		if line.strip() and not line[0].isspace():
+			said.append(line)
+	return out
+
+
+def python_error(log):
+	"""The failure of the semantic patch's python in a run on one file,
+	or None."""
+	errs = python_errors(log)
+	return next(iter(errs.values())) if errs else None
+
+
 class Spatch:
 	def __init__(self, spatch, cocci, cocci2, macros, perm, tmp):
 		self.spatch, self.cocci, self.cocci2 = spatch, cocci, cocci2
@@ -78,6 +110,7 @@ class Spatch:
 			pass
 		if p.returncode != 0 and "no modified files" not in log:
 			r.failed = True
+			r.crash = python_error(log)
 			return r
 		if p.returncode != 0:
 			res = sp
@@ -150,9 +183,14 @@ class Spatch:
 			res = from_records(json.load(f), index)
 		with open(os.path.join(self.tmp, "diff"), "rb") as f:
 			parts = split_diff(f.read().decode("utf-8", "surrogateescape"), index)
+		with open(log, errors="surrogateescape") as f:
+			crashes = python_errors(f.read())
 		charp = []
 		for n, (path, text) in enumerate(texts):
 			r = res.setdefault(n, FileResult())
+			if sps[n] in crashes:
+				r.failed, r.crash = True, crashes[sps[n]]
+				continue
 			try:
 				r.new = apply_diff(text, parts.get(sps[n], [])).encode("utf-8", "surrogateescape")
 			except DiffError:
