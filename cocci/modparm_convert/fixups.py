@@ -179,8 +179,18 @@ def drop_empty_conditionals(old_lines, new_lines):
 	return out
 
 
+def strip_left_spaces(old_lines, new_lines):
+	"""Two MODULE_PARMs on one line, both moved below their declarations:
+	spatch removes the line but leaves the space between them at the end
+	of the line above.  A line spatch wrote (not an old line) gets its
+	trailing blanks off."""
+	olds = set(old_lines)
+	return [l.rstrip() if l not in olds else l for l in new_lines]
+
+
 def apply_all(old_lines, new_lines):
 	"""All repairs, in order, on spatch's result."""
+	new_lines = strip_left_spaces(old_lines, new_lines)
 	new_lines = fix_comments(old_lines, new_lines)
 	new_lines = restore_blank_lines(old_lines, new_lines)
 	new_lines = move_orphan_comments(old_lines, new_lines)
