@@ -292,6 +292,23 @@ def split_type(ts):
 	return base, dims
 
 
+INT_WORDS = ("signed", "unsigned", "short", "long", "int", "char")
+
+
+def canon_int(b):
+	"""C lets the words of an integer type come in any order ('long
+	unsigned int', 'int unsigned', 'short signed'): put them in the one
+	order the tables use, sign, length, int/char.  Anything else as is."""
+	words = b.split(" ")
+	stars = [w for w in words if set(w) == {"*"}]
+	rest = [w for w in words if set(w) != {"*"}]
+	if not rest or any(w not in INT_WORDS for w in rest):
+		return b
+	order = sorted(rest, key=lambda w: (0 if w in ("signed", "unsigned") else
+					     1 if w in ("short", "long") else 2))
+	return " ".join(order + stars)
+
+
 def norm_base(base):
 	b = re.sub(r'\b(const|volatile|static|register|__read_mostly|'
 		   r'__initdata|__devinitdata)\b', ' ', base)
@@ -299,7 +316,7 @@ def norm_base(base):
 	b = re.sub(r'\s+', ' ', b).strip()
 	b = b.replace("* *", "**").replace(" *", " *")
 	b = re.sub(r'\s+\*', ' *', b)
-	return b
+	return canon_int(b)
 
 
 def typedef_of(name, path):
