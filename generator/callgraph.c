@@ -215,9 +215,10 @@ int p2l_c3(const struct p2l_tab *t, const struct p2l_edges *e,
 	}
 
 	/* Each function's most frequent caller among the listed ones. */
-	if (e->n)
+	if (e->n) {
 		memcpy(v, e->v, e->n * sizeof(*v));
-	qsort(v, e->n, sizeof(*v), cmp_edge);
+		qsort(v, e->n, sizeof(*v), cmp_edge);
+	}
 	for (i = 0; i < e->n; i = k) {
 		double w = 0;
 

@@ -622,6 +622,33 @@ static void test_sort(void)
 	CHECK(p2l_radix_sort(a, tmp, 0) != NULL);
 }
 
+/* ---- C3 ---- */
+
+static void test_c3(void)
+{
+	struct p2l_edges e = { 0 };
+	struct p2l_tab t;
+	uint64_t item[3], tmp[3], *s;
+	uint32_t i;
+
+	CHECK(!p2l_tab_init(&t, 0));
+	p2l_tab_begin(&t, 0);
+	CHECK(!add(&t, "a", 6) && !add(&t, "b", 3) && !add(&t, "c", 1));
+	p2l_tab_end(&t, 1);
+	p2l_tab_drop_hash(&t);
+	t.size = malloc(3 * sizeof(*t.size));
+	t.size[0] = 600;	/* densities: a .001, b .003, c .1 (size 0 as 1) */
+	t.size[1] = 100;
+	t.size[2] = 0;
+	for (i = 0; i < 3; i++)
+		item[i] = (uint64_t)p2l_key(t.ent[i].val) << 32 | i;
+	s = p2l_radix_sort(item, tmp, 3);
+	/* no edges (no qsort of a null array): clusters of one, densest first */
+	CHECK(!p2l_c3(&t, &e, s, 3));
+	CHECK((uint32_t)s[0] == 2 && (uint32_t)s[1] == 1 && (uint32_t)s[2] == 0);
+	p2l_tab_free(&t);
+}
+
 int main(void)
 {
 	p2l_quiet = !getenv("UNIT_VERBOSE");
@@ -641,6 +668,7 @@ int main(void)
 	test_merge();
 	test_many();
 	test_sort();
+	test_c3();
 	printf("1..%d\n", npass + nfail);
 	printf("# unit: %d passed, %d failed\n", npass, nfail);
 	return nfail ? 1 : 0;
