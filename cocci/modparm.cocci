@@ -482,6 +482,40 @@ def if_branches(path, if_line):
 	return branches, False
 
 
+def modern_twin(path, site, v):
+	"""A module_param*() line for v in another branch of an #if around
+	the site, as (its line, the condition of the site's branch), or None.
+	Drivers built for old and new kernels alike keep the MODULE_PARM for
+	the old ones ('#if LINUX_VERSION_CODE < KERNEL_VERSION(2,5,0)
+	MODULE_PARM(...) #else module_param(...) #endif', '#ifndef
+	module_param'): the new kernels already have the parameter, and a
+	second module_param in the old branch gains nothing and breaks the
+	build on the old kernels the branch is there for."""
+	lines = BLANKED[path]
+	want = re.compile(r'(?:^|[;{}])\s*module_param\w*\s*\(\s*' +
+			  re.escape(v) + r'\s*,')
+	for if_line, br in reversed(cond_stack(path, site)):
+		depth = 0
+		cur = 0
+		for no, l in enumerate(lines[if_line:], if_line + 1):
+			m = re.match(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b', l)
+			if m:
+				kw = m.group(1)
+				if kw.startswith("if"):
+					depth += 1
+				elif depth:
+					if kw == "endif":
+						depth -= 1
+				elif kw == "endif":
+					break
+				else:
+					cur += 1
+				continue
+			if cur != br and want.search(l):
+				return no, re.sub(r'\s+', ' ', lines[if_line - 1]).strip()
+	return None
+
+
 def visible_at(path, site, lines):
 	"""Is a variable declared at these lines (all above site) declared in
 	every configuration in which the site is compiled?  True when one
@@ -799,6 +833,14 @@ def decide_form(v, t, p):
 	res["tgt"] = tgt
 	res["dv"] = tgt
 	shown = "%s" % v if tgt == v else "%s (alias of %s)" % (v, tgt)
+	if path not in BLANKED:
+		BLANKED[path] = blank_comments(read_text(path)).split("\n")
+	twin = modern_twin(path, int(p.line), v)
+	if twin:
+		diags.append(("compat", "'%s' already has its module_param at line "
+			      "%d, in another branch of '%s' (a compat block for "
+			      "old kernels): left unchanged" % (v, twin[0], twin[1])))
+		return res
 	s = decode(t, defs)
 	if s is None:
 		diags.append(("type-string", "cannot expand the type string "
