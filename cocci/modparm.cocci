@@ -685,6 +685,20 @@ def local_header_decls(name, path):
 	return out
 
 
+def decl_text(path, line):
+	"""The whole declaration whose name is on that line: from the end of
+	the statement before it to its ';' (it may run over several lines,
+	'static int\\nio __initdata\\n= 0x300;'), comments and strings
+	blanked."""
+	text = blank_comments(read_text(path))
+	lines = text.split("\n")
+	start = sum(len(l) + 1 for l in lines[:line - 1])
+	b = max(text.rfind(";", 0, start), text.rfind("}", 0, start),
+		text.rfind("\n#", 0, start))
+	e = text.find(";", start)
+	return text[b + 1:e if e >= 0 else len(text)]
+
+
 def word_count(name, path):
 	"""Uses of name in the code of the file (not in comments or strings)
 	beyond MODULE_PARM/MODULE_PARM_DESC."""
@@ -947,17 +961,22 @@ def decide_form(v, t, p):
 	ts, dline, dcol, ext = chosen
 	res["dline"], res["dcol"] = dline, dcol
 	res["group"] = group
-	if hdr_decl:
-		dtext = read_text(hdr_decl).split("\n")[hl - 1]
-	else:
-		dtext = read_text(path).split("\n")[dline - 1]
-	if PERM[0].strip("0") and re.search(r'\b__(dev)?init(data|const)\b', dtext):
+	dtext = decl_text(hdr_decl or path, hl if hdr_decl else dline)
+	# the init and exit sections of every era: __devinitdata, __cpuinitdata,
+	# __meminitdata (2.6), __initdata_or_module, __exitdata...
+	sect = re.search(r'\b__(?:(?:dev|cpu|mem)?(init|exit)(?:data|const)|'
+			 r'(init)data_or_module)\b', dtext)
+	if PERM[0].strip("0") and sect and (sect.group(1) or sect.group(2)) == "init":
 		diags.append(("initdata", "'%s' is in an init section (%s): with "
 			      "permission %s its sysfs file would read freed "
 			      "memory after init; use permission 0 or drop "
-			      "the annotation" % (tgt, re.search(
-				      r'\b__(dev)?init(data|const)\b', dtext).group(0),
-				      PERM[0])))
+			      "the annotation" % (tgt, sect.group(0), PERM[0])))
+	elif PERM[0].strip("0") and sect:
+		diags.append(("initdata", "'%s' is in an exit section (%s), "
+			      "discarded when the driver is built in: with "
+			      "permission %s its sysfs file would read memory "
+			      "that is not there; use permission 0 or drop the "
+			      "annotation" % (tgt, sect.group(0), PERM[0])))
 	base, dims = split_type(ts)
 	res["base"], res["dims"] = base, dims
 	declared = "%s %s%s" % (norm_base(base), tgt,
