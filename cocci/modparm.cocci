@@ -516,6 +516,22 @@ def modern_twin(path, site, v):
 	return None
 
 
+def modern_same(path, site, v):
+	"""A module_param*() line for v at file scope compiled together with
+	the site (a driver half converted in the 2.6 days, when both macros
+	worked side by side), or None.  The MODULE_PARM then goes: a second
+	module_param would define the parameter twice."""
+	lines = BLANKED[path]
+	want = re.compile(r'^\s*module_param\w*\s*\(\s*' + re.escape(v) + r'\s*,')
+	for no, l in enumerate(lines, 1):
+		if no == site or not want.match(l) or \
+				(no > 1 and lines[no - 2].rstrip().endswith("\\")):
+			continue
+		if toplevel([_Pos(path, no, 0)]) and not exclusive(path, no, site):
+			return no
+	return None
+
+
 def visible_at(path, site, lines):
 	"""Is a variable declared at these lines (all above site) declared in
 	every configuration in which the site is compiled?  True when one
@@ -740,7 +756,7 @@ def decide(v, t, p):
 	rec = {"file": p.file, "line": int(p.line), "col": int(p.column) + 1,
 	       "var": v, "site": "left"
 	       if res["form"] == "left" else "converted", "form": res["form"]}
-	if res["form"] != "left":
+	if res["form"] not in ("left", "drop"):
 		rec.update(check_type(res["base"], res["dims"], res["dv"], p.file))
 	emit(rec)
 	if STATS_ON[0]:
@@ -854,6 +870,13 @@ def decide_form(v, t, p):
 		diags.append(("compat", "'%s' already has its module_param at line "
 			      "%d, in another branch of '%s' (a compat block for "
 			      "old kernels): left unchanged" % (v, twin[0], twin[1])))
+		return res
+	same = modern_same(path, int(p.line), v)
+	if same:
+		diags.append(("duplicate", "'%s' already has its module_param at "
+			      "line %d: a second one would define the parameter "
+			      "twice; MODULE_PARM removed" % (v, same)))
+		res["form"] = "drop"
 		return res
 	s = decode(t, defs)
 	if s is None:
@@ -1327,6 +1350,16 @@ fresh identifier pm = script:python(v, t, p) { chosen(v, t, p, "perm") };
 
 - MODULE_PARM@p(v, t);
 + module_param(v, ty, pm);
+
+// the variable has its module_param* already
+@depends on patch@
+declarer name MODULE_PARM;
+identifier v;
+expression t;
+position p : script:python(v, t) { is_form(v, t, p, "drop", False) };
+@@
+
+- MODULE_PARM@p(v, t);
 
 @depends on patch@
 declarer name MODULE_PARM, module_param_array;

@@ -152,20 +152,23 @@ class Tree:
 def message(rel, decided, fdiags, perm):
 	"""The commit message of one file's patch."""
 	stem = os.path.splitext(os.path.basename(rel))[0]
-	conv = [(d[0], d[3]) for d in decided if d[2] == "converted"]
+	conv = [(d[0], d[3]) for d in decided if d[2] == "converted" and d[3] != "drop"]
+	drop = [d for d in decided if d[2] == "converted" and d[3] == "drop"]
 	left = sorted(set(d[0] for d in decided if d[2] == "left"))
-	nleft = len([d for d in decided if d[2] == "left"])
 	forms = sorted(set(f for _, f in conv))
 	para = ("Convert %d of the %d MODULE_PARM() sites in this file, taking the "
 		"parameter type from the variable's declaration rather than from the "
 		"old type letter, to %s. The permission is %s%s, as with MODULE_PARM."
-		% (len(conv), len(conv) + nleft, ", ".join(FORMNAME[f] for f in forms),
+		% (len(conv), len(decided), ", ".join(FORMNAME[f] for f in forms),
 		   perm, " (no sysfs file)" if perm in ("0", "0000", "000")
-		   else " instead of 0 (no sysfs file)"))
+		   else " instead of 0 (no sysfs file)")) if conv else ""
+	if drop:
+		para += (" Remove %d whose variable has its module_param*() already"
+			 " (a second one would define the parameter twice)." % len(drop))
 	body = ["%s: convert MODULE_PARM to module_param" % stem, "",
 		"MODULE_PARM() and its type strings were removed in Linux 2.6.17;",
 		"a module that still uses them gets none of its parameters.",
-		""] + textwrap.wrap(para, 72)
+		""] + textwrap.wrap(para.strip(), 72)
 	if left:
 		body += ["", "Left unchanged (no modern equivalent, see below): line%s %s."
 			 % ("s" if len(left) > 1 else "", ", ".join(map(str, left)))]
@@ -344,7 +347,7 @@ def check_sites(rel, path, old, r):
 	ords = {}
 	for ln, col, what, form, var, decl in r.decided():
 		k = ords[ln] = ords.get(ln, -1) + 1
-		if what == "converted":
+		if what == "converted" and form != "drop":
 			names = sites.site_variables(old, ln)
 			name = (names[k] if k < len(names) else None) or var
 			out.append(checkbuild.Site(rel, path, ln, name, form, decl))
