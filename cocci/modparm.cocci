@@ -1081,9 +1081,17 @@ def decide_form(v, t, p):
 		return res
 	pt = ptype(base, path)
 	if pt is None:
+		nb = norm_base(base)
+		why = ""
+		if re.match(r'^(signed )?long long( int)?$', nb):
+			why = " (module_param has ullong but no signed long long type)"
+		elif nb.startswith("enum "):
+			why = " (module_param has no enum type: declare it int)"
+		elif nb.endswith("*"):
+			why = " (a pointer; only char * is a module_param type, charp)"
 		diags.append(("unknown-type", "cannot map the declared type of "
-			      "'%s' to a module_param type: left unchanged" %
-			      declared))
+			      "'%s' to a module_param type%s: left unchanged" %
+			      (declared, why)))
 		return res
 	res["ty"] = pt[0]
 	if re.search(r'\bvolatile\b', base):
