@@ -49,6 +49,17 @@ class SitesTest(unittest.TestCase):
 			shutil.rmtree(top)
 
 
+class FixupsTest(unittest.TestCase):
+	def test_split_glued(self):
+		old = ["static int b;", "", 'MODULE_PARM(a, "i"); MODULE_PARM(b, "i");',
+		       "#ifdef MODULE", '\t\tMODULE_PARM(irq, "i");', "#endif"]
+		new = ["static int b; module_param(b, int, 0);", "#ifdef MODULE",
+		       "\t\tmodule_param(irq, int, 0);", "#endif"]
+		self.assertEqual(fixups.split_glued(old, new),
+				 ["static int b;", "module_param(b, int, 0);", "#ifdef MODULE",
+				  "\t\tmodule_param(irq, int, 0);", "#endif"])
+
+
 class AccountTest(unittest.TestCase):
 	def recorded(self):
 		r = results.parse_log(data("order_comment.stderr"))

@@ -188,8 +188,37 @@ def strip_left_spaces(old_lines, new_lines):
 	return [l.rstrip() if l not in olds else l for l in new_lines]
 
 
+def split_glued(old_lines, new_lines):
+	"""spatch removes a MODULE_PARM that starts a line and keeps what
+	follows it on that line ('MODULE_PARM(a, "i"); MODULE_PARM(b, "i");',
+	a moved below and b converted in place) at the end of the line above:
+	'static int b; module_param(b, int, 0);', or after an #include.  Such
+	a line, an old line followed by code of a MODULE_PARM line, is split
+	back in two."""
+	olds = set(old_lines)
+	tails = [l.strip() for l in old_lines if re.search(r'\bMODULE_PARM\s*\(', l)]
+	out = []
+	for l in new_lines:
+		done = False
+		if l not in olds:
+			for m in re.finditer(r'\s+', l):
+				head, rest = l[:m.start()], l[m.end():].strip()
+				# code, not a comment (fix_comments places those)
+				if head.strip() and head in olds and strip_comments(rest).strip() and \
+						not re.search(r'\bMODULE_PARM\s*\(', head) and \
+						(rest.startswith("module_param") or
+						 any(t.endswith(rest) for t in tails)):
+					out += [head, rest]
+					done = True
+					break
+		if not done:
+			out.append(l)
+	return out
+
+
 def apply_all(old_lines, new_lines):
 	"""All repairs, in order, on spatch's result."""
+	new_lines = split_glued(old_lines, new_lines)
 	new_lines = strip_left_spaces(old_lines, new_lines)
 	new_lines = fix_comments(old_lines, new_lines)
 	new_lines = restore_blank_lines(old_lines, new_lines)
