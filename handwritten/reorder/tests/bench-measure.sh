@@ -18,6 +18,10 @@
 #                      layout can beat it where a big function's hot part
 #                      is small
 #   pagesP_x_best      their ratio
+#   bestptiP           the best case a kernel with PTI can have: the
+#                      same packing with the entry text's functions on
+#                      pages of their own, as its 2 MiB alignment
+#                      demands; pagesP_x_bestpti, the ratio to it
 #   hugepages99        2 MiB pages the 99 % pages lie in
 #   hugepages_all      2 MiB pages any kernel instruction ran in
 #   itlb4k_l1_per_1k, itlb4k_walk_per_1k, itlb2m_per_1k, l1i_per_1k
@@ -55,14 +59,20 @@ for r in "$@"; do cat "$r.pages"; done |
 LC_ALL=C sort -k1,1 "$sizes" > "$tmp/nm"
 awk -f "$lib/hex32.awk" -f "$lib/text-sizes.awk" "$tmp/nm" > "$tmp/text"
 awk "$hex32"'{ printf "%s %.0f\n", $4, hex32($2) }' "$tmp/text" > "$tmp/symsize"
+# The functions of the entry text.  With PTI the entry text is mapped
+# into user page tables and 2 MiB aligned at both ends, so no layout can
+# share a 4 KiB page between it and other text: bestptiP packs it apart.
+awk '$4 == "__entry_text_start" { on = 1 } $4 == "__entry_text_end" { on = 0 } on { print $4 }' \
+	"$tmp/text" > "$tmp/entry"
 # Pooled executions per function with its size, densest first.
 for r in "$@"; do cat "$r.profile"; done |
 	awk '$2 != "total" && $2 != "*unknown*" { n[$2] += $1 } END { for (f in n) printf "%s %.0f\n", f, n[f] }' > "$tmp/funcs"
-awk 'NR == FNR { if ($2 > sz[$1]) sz[$1] = $2; next }
-	($1 in sz) && sz[$1] > 0 { printf "%.17g %.0f %d\n", $2 / sz[$1], $2, sz[$1]; next }
+awk 'FILENAME == ARGV[1] { entry[$1] = 1; next }
+	FILENAME == ARGV[2] { if ($2 > sz[$1]) sz[$1] = $2; next }
+	($1 in sz) && sz[$1] > 0 { printf "%.17g %.0f %d %d\n", $2 / sz[$1], $2, sz[$1], ($1 in entry); next }
 	{ missing++ }
 	END { if (missing) printf "%d\n", missing > "/dev/stderr" }' \
-	"$tmp/symsize" "$tmp/funcs" 2> "$tmp/nosize" | sort -k1,1gr > "$tmp/dense"
+	"$tmp/entry" "$tmp/symsize" "$tmp/funcs" 2> "$tmp/nosize" | sort -k1,1gr > "$tmp/dense"
 [ -s "$tmp/nosize" ] && die "$(cat "$tmp/nosize") executed functions have no size in $sizes"
 
 total=$(awk '{ t += $1 } END { printf "%.0f", t }' "$tmp/pages")
@@ -74,9 +84,15 @@ for p in 50 90 95 99; do
 		'BEGIN { want = t * p / 100 } { sum += $1; n++; if (sum >= want) { print n; exit } }' "$tmp/pages")
 	b=$(awk -v t="$total" -v p="$p" 'BEGIN { want = t * p / 100 }
 		{ sum += $2; bytes += $3; if (sum >= want) { printf "%d\n", (bytes + 4095) / 4096; exit } }' "$tmp/dense")
+	# The same, the entry text's functions on pages of their own.
+	e=$(awk -v t="$total" -v p="$p" 'BEGIN { want = t * p / 100 }
+		{ sum += $2; bytes[$4] += $3; if (sum >= want) {
+			printf "%d\n", int((bytes[0] + 4095) / 4096) + int((bytes[1] + 4095) / 4096); exit } }' "$tmp/dense")
 	row "pages$p" "$n"
 	row "best$p" "$b"
 	row "pages${p}_x_best" "$(awk -v n="$n" -v b="$b" 'BEGIN { printf "%.3f", n / b }')"
+	row "bestpti$p" "$e"
+	row "pages${p}_x_bestpti" "$(awk -v n="$n" -v b="$e" 'BEGIN { printf "%.3f", n / b }')"
 done
 # 2 MiB pages of 4 KiB page numbers (hex).
 huge() {
