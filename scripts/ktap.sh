@@ -6,6 +6,8 @@
 #   expect_fail NAME PATTERN COMMAND...
 #                                  passes when COMMAND fails and its
 #                                  output matches the extended regex
+#   same_text GOT WANT NAME        passes when GOT is WANT, letter for
+#                                  letter; else both are shown
 #   finish                         the plan, the totals; status 1 on a failure
 #
 # The header goes out when this file is sourced; the plan comes last, as
@@ -52,6 +54,17 @@ expect_fail() {
 		ok "$ktap_name"
 	else
 		not_ok "$ktap_name" "output does not match /$ktap_pat/: $ktap_out"
+	fi
+}
+
+same_text() {
+	if [ "$1" = "$2" ]; then
+		ok "$3"
+	else
+		not_ok "$3" "want:
+$2
+got:
+$1"
 	fi
 }
 

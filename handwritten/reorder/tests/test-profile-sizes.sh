@@ -10,11 +10,6 @@ fl=$(cd "$(dirname "$0")/../../../generator/collect" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/../../../scripts/ktap.sh"
-# same GOT WANT NAME
-same() { if [ "$1" = "$2" ]; then ok "$3"; else not_ok "$3" "want:
-$2
-got:
-$1"; fi; }
 
 cat > "$tmp/k.S" <<'S'
 	.text
@@ -53,17 +48,17 @@ P
 printf '7 label_b small\n' > "$tmp/prof.edges"
 
 "$fl/profile-sizes.sh" "$tmp/vmlinux" "$tmp/prof.txt" "$tmp/prof.edges" > "$tmp/out" 2> "$tmp/err"
-same "$?" 0 "profile-sizes.sh runs on an object"
+same_text "$?" 0 "profile-sizes.sh runs on an object"
 # name size, sizes in decimal
 got=$(awk -f "$fl/hex32.awk" -f /dev/stdin "$tmp/out" <<'A'
 { printf "%s %d\n", $4, hex32($2) }
 A
 )
 # alias_a and label_a share an address: their order is nm's.
-same "$(printf '%s\n' "$got" | sort)" "$(printf '%s\n' "alias_a 16" "label_a 16" "label_b 8" "last_label 0" "sized 32" "small 4" | sort)" \
+same_text "$(printf '%s\n' "$got" | sort)" "$(printf '%s\n' "alias_a 16" "label_a 16" "label_b 8" "last_label 0" "sized 32" "small 4" | sort)" \
 	"nm's sizes kept; labels reach the next symbol; the last has none after it"
-same "$(awk '{ print $1 }' "$tmp/out" | sort -c 2>&1 && echo sorted)" "sorted" "the output is in address order"
-same "$(grep -c 'unnamed\|a_datum' "$tmp/out")" 0 "symbols no profile names, and data, are left out"
+same_text "$(awk '{ print $1 }' "$tmp/out" | sort -c 2>&1 && echo sorted)" "sorted" "the output is in address order"
+same_text "$(grep -c 'unnamed\|a_datum' "$tmp/out")" 0 "symbols no profile names, and data, are left out"
 
 expect_fail "a missing vmlinux is an error that names it" "nowhere/vmlinux: not found" \
 	"$fl/profile-sizes.sh" "$tmp/nowhere/vmlinux" "$tmp/prof.txt"
