@@ -1,11 +1,12 @@
 #!/bin/sh
 # The figures of one layout from a boot under the kernel-fetch plugin.
 #
-# usage: bench-measure.sh LAYOUT SIZES CURVE PREFIX.K...
+# usage: bench-measure.sh LAYOUT SIZES UNITS CURVE PREFIX.K...
 #
 # Each PREFIX.K is one held-out workload run (its .pages, .stats and
 # .profile, qemu/plugin/kernel-fetch.c); the runs are pooled.  SIZES is
-# "nm -S" of the layout's vmlinux.  CURVE gets "pages percent" lines:
+# "nm -S" of the layout's vmlinux, UNITS bench-units.sh's table of the
+# text a list cannot split.  CURVE gets "pages percent" lines:
 # the share of execution the hottest N pages hold.  Prints "LAYOUT MEASURE VALUE" lines
 # (tab separated):
 #
@@ -22,21 +23,26 @@
 #                      same packing with the entry text's functions on
 #                      pages of their own, as its 2 MiB alignment
 #                      demands; pagesP_x_bestpti, the ratio to it
+#   bestunitP          the best case for a linker list: as bestptiP,
+#                      but a function in a section the linker script
+#                      places whole (bench-units.sh) comes with the
+#                      rest of that section; pagesP_x_bestunit
 #   hugepages99        2 MiB pages the 99 % pages lie in
 #   hugepages_all      2 MiB pages any kernel instruction ran in
 #   itlb4k_l1_per_1k, itlb4k_walk_per_1k, itlb2m_per_1k, l1i_per_1k
 #                      simulated misses per 1,000 kernel instructions,
 #                      pooled (misses of all runs / instructions of all)
 set -eu
-[ $# -ge 4 ] || { echo "usage: bench-measure.sh LAYOUT SIZES CURVE PREFIX.K..." >&2; exit 2; }
-layout=$1 sizes=$2 curve=$3
+[ $# -ge 5 ] || { echo "usage: bench-measure.sh LAYOUT SIZES UNITS CURVE PREFIX.K..." >&2; exit 2; }
+layout=$1 sizes=$2 units=$3 curve=$4
 lib=$(dirname "$0")/../../../generator/collect
 # mawk has no -e: for one-line programs the function goes first in the
 # program's text.
 hex32=$(cat "$lib/hex32.awk")
-shift 3
+shift 4
 die() { echo "bench-measure: $*" >&2; exit 1; }
 [ -s "$sizes" ] || die "$sizes: missing or empty"
+[ -s "$units" ] || die "$units: missing or empty"
 for r in "$@"; do
 	for x in pages stats profile; do
 		[ -s "$r.$x" ] || die "$r.$x: missing or empty"
@@ -75,6 +81,16 @@ awk 'FILENAME == ARGV[1] { entry[$1] = 1; next }
 	"$tmp/entry" "$tmp/symsize" "$tmp/funcs" 2> "$tmp/nosize" | sort -k1,1gr > "$tmp/dense"
 [ -s "$tmp/nosize" ] && die "$(cat "$tmp/nosize") executed functions have no size in $sizes"
 
+# Units a list can place: the sections bench-units.sh names, whole,
+# with every function of theirs that ran; any other function alone.  A
+# static name in several units takes the largest, as sizes do above.
+awk 'FILENAME == ARGV[1] { if ($3 > usz[$1]) { unit[$1] = $2; usz[$1] = $3; pool[$1] = $4 } next }
+	FILENAME == ARGV[2] { if ($2 > sz[$1]) sz[$1] = $2; next }
+	$1 in unit { u = unit[$1]; n[u] += $2; s[u] = usz[$1]; p[u] = pool[$1]; next }
+	($1 in sz) && sz[$1] > 0 { n[$1] += $2; s[$1] = sz[$1]; p[$1] = 0 }
+	END { for (u in n) printf "%.17g %.0f %d %d\n", n[u] / s[u], n[u], s[u], p[u] }' \
+	"$units" "$tmp/symsize" "$tmp/funcs" | sort -k1,1gr > "$tmp/units"
+
 total=$(awk '{ t += $1 } END { printf "%.0f", t }' "$tmp/pages")
 [ "$total" -gt 0 ] || die "no kernel instructions in $*"
 row kernel_insns "$total"
@@ -91,8 +107,13 @@ for p in 50 90 95 99; do
 	row "pages$p" "$n"
 	row "best$p" "$b"
 	row "pages${p}_x_best" "$(awk -v n="$n" -v b="$b" 'BEGIN { printf "%.3f", n / b }')"
+	u=$(awk -v t="$total" -v p="$p" 'BEGIN { want = t * p / 100 }
+		{ sum += $2; bytes[$4] += $3; if (sum >= want) {
+			printf "%d\n", int((bytes[0] + 4095) / 4096) + int((bytes[1] + 4095) / 4096); exit } }' "$tmp/units")
 	row "bestpti$p" "$e"
 	row "pages${p}_x_bestpti" "$(awk -v n="$n" -v b="$e" 'BEGIN { printf "%.3f", n / b }')"
+	row "bestunit$p" "$u"
+	row "pages${p}_x_bestunit" "$(awk -v n="$n" -v b="$u" 'BEGIN { printf "%.3f", n / b }')"
 done
 # 2 MiB pages of 4 KiB page numbers (hex).
 huge() {

@@ -1,0 +1,58 @@
+#!/bin/sh
+# The text a linker list cannot split, per object, for the benchmark's
+# "best case for a list" (bench-measure.sh, bestunitP).
+#
+# usage: bench-units.sh KBUILD_OUT > units
+#
+# A function in a .text.NAME section of its own can go anywhere in a
+# list.  The others come with the whole section they share with the
+# rest of their object: __sched, noinstr, __cpuidle and __lockfunc are
+# explicit section attributes, which -ffunction-sections does not
+# split, and assembly sits in plain .text; the linker script places
+# each such input section whole, as it must to keep the section bounds
+# (in_sched_functions(), the noinstr checks, PTI's entry text).
+# Prints "NAME UNIT SIZE POOL" for every symbol of such a section of
+# KBUILD_OUT's vmlinux.a or lib.a archives: UNIT is OBJECT:SECTION,
+# SIZE that input section's size in bytes (decimal), POOL 1 for the
+# entry text (pages of its own under PTI), else 0.
+set -eu
+[ $# -eq 1 ] || { echo "usage: bench-units.sh KBUILD_OUT" >&2; exit 2; }
+kout=$1
+[ -s "$kout/vmlinux.a" ] || { echo "bench-units: $kout/vmlinux.a: missing or empty" >&2; exit 1; }
+archives=
+for a in vmlinux.a lib/lib.a arch/x86/lib/lib.a; do
+	[ -f "$kout/$a" ] && archives="$archives $a"
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# Through files, not pipes: sh has no pipefail, and a failed objdump must
+# not leave a short table behind.
+# shellcheck disable=SC2086
+(cd "$kout" && objdump -h $archives > "$tmp/sections" && objdump -t $archives > "$tmp/symbols") ||
+	{ echo "bench-units: objdump failed on$archives in $kout" >&2; exit 1; }
+# objdump prints "FILE:  file format ..." before each member; -h then
+# has "IDX NAME SIZE VMA LMA OFF ALIGN" lines, -t "ADDR FLAGS SECTION
+# SIZE NAME" lines whose flags column has spaces in it.
+awk '
+	function whole(s) {
+		return s == ".text" || s == ".noinstr.text" || s == ".sched.text" ||
+			s == ".cpuidle.text" || s == ".spinlock.text" ||
+			s == ".entry.text" || s == ".softirqentry.text" ||
+			s == ".static_call.text" || s ~ /^\.text\.\.__x86\./
+	}
+	function hex(s,    i, v) {
+		s = tolower(s)
+		for (i = 1; i <= length(s); i++)
+			v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+		return v
+	}
+	/ file format / { obj = $1; sub(/:$/, "", obj); next }
+	FILENAME == ARGV[1] {
+		if ($1 ~ /^[0-9]+$/ && NF >= 7 && whole($2))
+			size[obj ":" $2] += hex($3)
+		next
+	}
+	NF >= 5 && whole($(NF - 2)) && $NF != $(NF - 2) && size[obj ":" $(NF - 2)] > 0 {
+		u = obj ":" $(NF - 2)
+		print $NF, u, size[u], ($(NF - 2) == ".entry.text")
+	}' "$tmp/sections" "$tmp/symbols" | sort -u
