@@ -516,6 +516,61 @@ def modern_twin(path, site, v):
 	return None
 
 
+def parm_guard(path, site):
+	"""The '#ifdef MODULE_PARM' (or '#if defined(MODULE_PARM)', or the
+	#else of '#ifndef MODULE_PARM', or a branch for kernels before 2.6.17
+	only) around the site, as (its line, its text), or None.  Drivers
+	guarded their MODULE_PARMs so that they built where the macro was
+	gone; the module_param that takes the site's place inside such a
+	block is dead code on every kernel that has no MODULE_PARM.  SmPL cannot remove a preprocessor line, so the
+	block is named for a hand edit (modern_twin has already taken the
+	blocks with a module_param in their #else)."""
+	lines = BLANKED[path]
+	for no, br in cond_stack(path, site):
+		l = re.sub(r'\s+', ' ', lines[no - 1]).strip()
+		defd = r'(?:ifdef MODULE_PARM|if defined ?\(? ?MODULE_PARM ?\)?)$'
+		undef = r'(?:ifndef MODULE_PARM|if ! ?defined ?\(? ?MODULE_PARM ?\)?)$'
+		if (br == 0 and re.match(r'# ?' + defd, l)) or \
+				(br > 0 and re.match(r'# ?' + undef, l)) or \
+				old_kernels_only(l, br):
+			if br == 0:
+				return no, l
+			n, has_else = if_branches(path, no)
+			if has_else and br == n - 1:
+				return no, "the #else of '%s'" % l
+			return no, "the #elif after '%s'" % l
+	return None
+
+
+def old_kernels_only(line, br):
+	"""Is branch br of this #if line compiled only on kernels before
+	2.6.17, by a plain LINUX_VERSION_CODE comparison ('< KERNEL_VERSION
+	(2,6,0)', '<= 0x020400', and the #else or #elif of '>=')?  A module_param there
+	is dead on every kernel without MODULE_PARM, like one under '#ifdef
+	MODULE_PARM'."""
+	m = re.match(r'# ?if \(? ?LINUX_VERSION_CODE ?(<=?|>=?) ?(.*)$', line)
+	if not m:
+		return False
+	ver = m.group(2).strip()
+	if ver.count(")") > ver.count("("):
+		ver = ver[:-1].strip()
+	k = re.match(r'KERNEL_VERSION ?\( ?(\d+) ?, ?(\d+) ?, ?(\d+) ?\)$', ver)
+	if k:
+		code = (int(k.group(1)) << 16) + (int(k.group(2)) << 8) + int(k.group(3))
+	elif re.match(r'(0x[0-9a-fA-F]+|\d+)$', ver):
+		code = int(ver, 0)
+	else:
+		return False
+	op = m.group(1)
+	if br > 0:
+		op = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}[op]
+	if op == "<":
+		code -= 1
+	elif op != "<=":
+		return False
+	return code < 0x020611
+
+
 def modern_same(path, site, v):
 	"""A module_param*() line for v at file scope compiled together with
 	the site (a driver half converted in the 2.6 days, when both macros
@@ -878,6 +933,13 @@ def decide_form(v, t, p):
 			      "twice; MODULE_PARM removed" % (v, same)))
 		res["form"] = "drop"
 		return res
+	guard = parm_guard(path, int(p.line))
+	if guard:
+		what = guard[1] if guard[1].startswith("the ") else "'%s'" % guard[1]
+		diags.append(("parm-guard", "'%s' is under %s (line %d), which "
+			      "no kernel since 2.6.17 (no MODULE_PARM) compiles: "
+			      "remove that #if so that the parameter "
+			      "exists" % (v, what, guard[0])))
 	s = decode(t, defs)
 	if s is None:
 		diags.append(("type-string", "cannot expand the type string "
