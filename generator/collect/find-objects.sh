@@ -15,11 +15,8 @@ set -eu
 [ $# -ge 2 ] || { echo "usage: find-objects.sh KBUILD_OUT PROFILE..." >&2; exit 2; }
 kout=$1
 shift
-[ -s "$kout/vmlinux.a" ] || { echo "find-objects: $kout/vmlinux.a: missing or empty" >&2; exit 1; }
-archives=
-for a in vmlinux.a lib/lib.a arch/x86/lib/lib.a; do
-	[ -f "$kout/$a" ] && archives="$archives $a"
-done
+. "$(dirname "$0")/vmlinux-archives.sh"
+vmlinux_archives find-objects "$kout"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for p in "$@"; do

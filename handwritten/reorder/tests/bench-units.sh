@@ -18,11 +18,8 @@
 set -eu
 [ $# -eq 1 ] || { echo "usage: bench-units.sh KBUILD_OUT" >&2; exit 2; }
 kout=$1
-[ -s "$kout/vmlinux.a" ] || { echo "bench-units: $kout/vmlinux.a: missing or empty" >&2; exit 1; }
-archives=
-for a in vmlinux.a lib/lib.a arch/x86/lib/lib.a; do
-	[ -f "$kout/$a" ] && archives="$archives $a"
-done
+. "$(dirname "$0")/../../../generator/collect/vmlinux-archives.sh"
+vmlinux_archives bench-units "$kout"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Through files, not pipes: sh has no pipefail, and a failed objdump must
@@ -46,9 +43,17 @@ awk '
 			v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
 		return v
 	}
-	/ file format / { obj = $1; sub(/:$/, "", obj); next }
+	# An object may be listed by more than one archive: its sections
+	# count once.  One object may have several sections of one name.
+	/ file format / {
+		obj = $1
+		sub(/:$/, "", obj)
+		again = FILENAME == ARGV[1] && (obj in seen)
+		seen[obj] = 1
+		next
+	}
 	FILENAME == ARGV[1] {
-		if ($1 ~ /^[0-9]+$/ && NF >= 7 && whole($2))
+		if (!again && $1 ~ /^[0-9]+$/ && NF >= 7 && whole($2))
 			size[obj ":" $2] += hex($3)
 		next
 	}

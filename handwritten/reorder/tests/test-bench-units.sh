@@ -2,7 +2,8 @@
 # Unit test of bench-units.sh: the sections a list cannot split, found
 # per object in thin archives of objects compiled here (C with section
 # attributes, -ffunction-sections C, assembly in plain .text and in the
-# entry text).  Every expected size is what the code below assembles to.
+# entry text; one object in two archives, as objdump may list it).
+# Every expected size is what the code below assembles to.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
@@ -33,7 +34,7 @@ S
 	gcc -c -O2 -fno-pic -fcf-protection=none -ffunction-sections -o kernel/sched/core.o kernel/sched/core.c &&
 	gcc -c -o arch/x86/lib/copy.o arch/x86/lib/copy.S &&
 	gcc -c -o arch/x86/entry/entry_64.o arch/x86/entry/entry_64.S &&
-	ar rcST vmlinux.a kernel/sched/core.o arch/x86/entry/entry_64.o &&
+	ar rcST vmlinux.a kernel/sched/core.o arch/x86/entry/entry_64.o arch/x86/lib/copy.o &&
 	ar rcST arch/x86/lib/lib.a arch/x86/lib/copy.o) ||
 	{ echo "Bail out! cannot build the test objects"; exit 1; }
 sched=$(objdump -h "$tmp/k/kernel/sched/core.o" | awk '$2 == ".sched.text" { print $3 }')
@@ -45,7 +46,7 @@ entry_SYSCALL_64 arch/x86/entry/entry_64.o:.entry.text 100 1
 inner_label arch/x86/lib/copy.o:.text 64 0
 schedule kernel/sched/core.o:.sched.text $((0x$sched)) 0
 yield kernel/sched/core.o:.sched.text $((0x$sched)) 0" \
-	"each symbol with its object's whole section; entry text in its own pool; .text.NAME left out"
+	"each symbol with its object's whole section, counted once; entry text in its own pool; .text.NAME left out"
 expect_fail "a build without vmlinux.a is an error that names it" "nowhere/vmlinux.a: missing" \
 	"$here/bench-units.sh" "$tmp/nowhere"
 finish
