@@ -61,10 +61,11 @@ for r in "$@"; do cat "$r.pages"; done |
 # bounds nm gives none, which the plugin may count code under).  nm
 # prints every address in 16 digits, so a text sort is address order.
 # Names that nm lists more than once (static functions) take their
-# largest size below: the best case must not be made smaller than it is.
+# largest size: the best case must not be made smaller than it is.
 LC_ALL=C sort -k1,1 "$sizes" > "$tmp/nm"
 awk -f "$lib/hex32.awk" -f "$lib/text-sizes.awk" "$tmp/nm" > "$tmp/text"
-awk "$hex32"'{ printf "%s %.0f\n", $4, hex32($2) }' "$tmp/text" > "$tmp/symsize"
+awk "$hex32"'{ s = hex32($2); if (!($4 in sz) || s > sz[$4]) sz[$4] = s }
+	END { for (f in sz) printf "%s %.0f\n", f, sz[f] }' "$tmp/text" > "$tmp/symsize"
 # The functions of the entry text.  With PTI the entry text is mapped
 # into user page tables and 2 MiB aligned at both ends, so no layout can
 # share a 4 KiB page between it and other text: bestptiP packs it apart.
@@ -74,7 +75,7 @@ awk '$4 == "__entry_text_start" { on = 1 } $4 == "__entry_text_end" { on = 0 } o
 for r in "$@"; do cat "$r.profile"; done |
 	awk '$2 != "total" && $2 != "*unknown*" { n[$2] += $1 } END { for (f in n) printf "%s %.0f\n", f, n[f] }' > "$tmp/funcs"
 awk 'FILENAME == ARGV[1] { entry[$1] = 1; next }
-	FILENAME == ARGV[2] { if ($2 > sz[$1]) sz[$1] = $2; next }
+	FILENAME == ARGV[2] { sz[$1] = $2; next }
 	($1 in sz) && sz[$1] > 0 { printf "%.17g %.0f %d %d\n", $2 / sz[$1], $2, sz[$1], ($1 in entry); next }
 	{ missing++ }
 	END { if (missing) printf "%d\n", missing > "/dev/stderr" }' \
@@ -85,7 +86,7 @@ awk 'FILENAME == ARGV[1] { entry[$1] = 1; next }
 # with every function of theirs that ran; any other function alone.  A
 # static name in several units takes the largest, as sizes do above.
 awk 'FILENAME == ARGV[1] { if ($3 > usz[$1]) { unit[$1] = $2; usz[$1] = $3; pool[$1] = $4 } next }
-	FILENAME == ARGV[2] { if ($2 > sz[$1]) sz[$1] = $2; next }
+	FILENAME == ARGV[2] { sz[$1] = $2; next }
 	$1 in unit { u = unit[$1]; n[u] += $2; s[u] = usz[$1]; p[u] = pool[$1]; next }
 	($1 in sz) && sz[$1] > 0 { n[$1] += $2; s[$1] = sz[$1]; p[$1] = 0 }
 	END { for (u in n) printf "%.17g %.0f %d %d\n", n[u] / s[u], n[u], s[u], p[u] }' \
@@ -95,25 +96,28 @@ total=$(awk '{ t += $1 } END { printf "%.0f", t }' "$tmp/pages")
 [ "$total" -gt 0 ] || die "no kernel instructions in $*"
 row kernel_insns "$total"
 awk -v t="$total" '{ sum += $1; printf "%d %.4f\n", NR, 100 * sum / t }' "$tmp/pages" > "$curve"
+# pack FILE P APART: 4 KiB pages that the densest lines of FILE
+# ("density executions bytes pool") fill up to P % of all execution;
+# with APART 1 pool 1 (the entry text) has pages of its own.
+pack() {
+	awk -v t="$total" -v p="$2" -v apart="$3" 'BEGIN { want = t * p / 100 }
+		{ sum += $2; bytes[apart ? $4 : 0] += $3; if (sum >= want) {
+			printf "%d\n", int((bytes[0] + 4095) / 4096) + int((bytes[1] + 4095) / 4096); exit } }' "$1"
+}
+# best NAME FILE APART: NAMEp, its packing, and pagesp_x_NAME, the
+# layout's ratio to it.
+best() {
+	b=$(pack "$2" "$p" "$3")
+	row "$1$p" "$b"
+	row "pages${p}_x_$1" "$(awk -v n="$n" -v b="$b" 'BEGIN { printf "%.3f", n / b }')"
+}
 for p in 50 90 95 99; do
 	n=$(awk -v t="$total" -v p="$p" \
 		'BEGIN { want = t * p / 100 } { sum += $1; n++; if (sum >= want) { print n; exit } }' "$tmp/pages")
-	b=$(awk -v t="$total" -v p="$p" 'BEGIN { want = t * p / 100 }
-		{ sum += $2; bytes += $3; if (sum >= want) { printf "%d\n", (bytes + 4095) / 4096; exit } }' "$tmp/dense")
-	# The same, the entry text's functions on pages of their own.
-	e=$(awk -v t="$total" -v p="$p" 'BEGIN { want = t * p / 100 }
-		{ sum += $2; bytes[$4] += $3; if (sum >= want) {
-			printf "%d\n", int((bytes[0] + 4095) / 4096) + int((bytes[1] + 4095) / 4096); exit } }' "$tmp/dense")
 	row "pages$p" "$n"
-	row "best$p" "$b"
-	row "pages${p}_x_best" "$(awk -v n="$n" -v b="$b" 'BEGIN { printf "%.3f", n / b }')"
-	u=$(awk -v t="$total" -v p="$p" 'BEGIN { want = t * p / 100 }
-		{ sum += $2; bytes[$4] += $3; if (sum >= want) {
-			printf "%d\n", int((bytes[0] + 4095) / 4096) + int((bytes[1] + 4095) / 4096); exit } }' "$tmp/units")
-	row "bestpti$p" "$e"
-	row "pages${p}_x_bestpti" "$(awk -v n="$n" -v b="$e" 'BEGIN { printf "%.3f", n / b }')"
-	row "bestunit$p" "$u"
-	row "pages${p}_x_bestunit" "$(awk -v n="$n" -v b="$u" 'BEGIN { printf "%.3f", n / b }')"
+	best best "$tmp/dense" 0
+	best bestpti "$tmp/dense" 1
+	best bestunit "$tmp/units" 1
 done
 # 2 MiB pages of 4 KiB page numbers (hex).
 huge() {

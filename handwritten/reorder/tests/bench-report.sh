@@ -54,13 +54,15 @@ table() {
 # goal LAYOUT: the issue's targets, each said met or not.
 goals() {
 	l=$1
-	worst=$(for p in 50 90 95 99; do get "$l" "pages${p}_x_best"; done | sort -g | tail -n 1)
 	verdict() { if [ "$(awk "BEGIN { print ($1) ? 1 : 0 }")" -eq 1 ]; then echo met; else echo "NOT met"; fi; }
-	echo "  $l: pages <= 1.1 x best at 50/90/95/99 %: worst ${worst} x, $(verdict "$worst <= 1.1")"
-	worst=$(for p in 50 90 95 99; do get "$l" "pages${p}_x_bestpti"; done | sort -g | tail -n 1)
-	echo "  $l: the same against the best case with the entry text apart (PTI): worst ${worst} x, $(verdict "$worst <= 1.1")"
-	worst=$(for p in 50 90 95 99; do get "$l" "pages${p}_x_bestunit"; done | sort -g | tail -n 1)
-	echo "  $l: the same against the best case for a list (sections placed whole kept whole): worst ${worst} x, $(verdict "$worst <= 1.1")"
+	# pages BEST WHAT: the pages goal against one best case.
+	pages() {
+		worst=$(for p in 50 90 95 99; do get "$l" "pages${p}_x_$1"; done | sort -g | tail -n 1)
+		echo "  $l: $2: worst ${worst} x, $(verdict "$worst <= 1.1")"
+	}
+	pages best "pages <= 1.1 x best at 50/90/95/99 %"
+	pages bestpti "the same against the best case with the entry text apart (PTI)"
+	pages bestunit "the same against the best case for a list (sections placed whole kept whole)"
 	h=$(get "$l" hugepages99)
 	echo "  $l: 2 MiB pages of the hot path (99 %): $h, $(verdict "$h <= 2")"
 	r=$(get "$l" "itlb4k_l1_x_$base")

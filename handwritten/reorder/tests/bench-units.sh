@@ -18,7 +18,8 @@
 set -eu
 [ $# -eq 1 ] || { echo "usage: bench-units.sh KBUILD_OUT" >&2; exit 2; }
 kout=$1
-. "$(dirname "$0")/../../../generator/collect/vmlinux-archives.sh"
+collect=$(dirname "$0")/../../../generator/collect
+. "$collect/vmlinux-archives.sh"
 vmlinux_archives bench-units "$kout"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -29,19 +30,14 @@ trap 'rm -rf "$tmp"' EXIT
 	{ echo "bench-units: objdump failed on$archives in $kout" >&2; exit 1; }
 # objdump prints "FILE:  file format ..." before each member; -h then
 # has "IDX NAME SIZE VMA LMA OFF ALIGN" lines, -t "ADDR FLAGS SECTION
-# SIZE NAME" lines whose flags column has spaces in it.
-awk '
+# SIZE NAME" lines whose flags column has spaces in it.  mawk has no
+# -e: hex32.awk goes first in the program's text.
+awk "$(cat "$collect/hex32.awk")"'
 	function whole(s) {
 		return s == ".text" || s == ".noinstr.text" || s == ".sched.text" ||
 			s == ".cpuidle.text" || s == ".spinlock.text" ||
 			s == ".entry.text" || s == ".softirqentry.text" ||
 			s == ".static_call.text" || s ~ /^\.text\.\.__x86\./
-	}
-	function hex(s,    i, v) {
-		s = tolower(s)
-		for (i = 1; i <= length(s); i++)
-			v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
-		return v
 	}
 	# An object may be listed by more than one archive: its sections
 	# count once.  One object may have several sections of one name.
@@ -54,7 +50,7 @@ awk '
 	}
 	FILENAME == ARGV[1] {
 		if (!again && $1 ~ /^[0-9]+$/ && NF >= 7 && whole($2))
-			size[obj ":" $2] += hex($3)
+			size[obj ":" $2] += hex32($3)
 		next
 	}
 	NF >= 5 && whole($(NF - 2)) && $NF != $(NF - 2) && size[obj ":" $(NF - 2)] > 0 {
