@@ -397,6 +397,15 @@ def blank_comments(text):
 
 
 BLANKED = {}
+# A preprocessor conditional; group 1 its keyword.
+DIRECTIVE = re.compile(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b')
+
+
+def blanked(path):
+	"""The lines of path with comments blanked, read once."""
+	if path not in BLANKED:
+		BLANKED[path] = blank_comments(read_text(path)).split("\n")
+	return BLANKED[path]
 
 
 def toplevel(q):
@@ -404,9 +413,7 @@ def toplevel(q):
 	Initializer braces come after the declared name, so they do not count."""
 	p = q[0]
 	path = p.file
-	if path not in BLANKED:
-		BLANKED[path] = blank_comments(read_text(path)).split("\n")
-	lines = BLANKED[path]
+	lines = blanked(path)
 	line, col = int(p.line), int(p.column)
 	depth = 0
 	# per #if level: [skipping this branch, a branch was counted]; the
@@ -434,11 +441,9 @@ def toplevel(q):
 
 def cond_stack(path, line):
 	"""The #if blocks (line of the #if, branch number) around a line."""
-	if path not in BLANKED:
-		BLANKED[path] = blank_comments(read_text(path)).split("\n")
 	stack = []
-	for no, l in enumerate(BLANKED[path][:line - 1], 1):
-		m = re.match(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b', l)
+	for no, l in enumerate(blanked(path)[:line - 1], 1):
+		m = DIRECTIVE.match(l)
 		if not m:
 			continue
 		kw = m.group(1)
@@ -453,32 +458,42 @@ def cond_stack(path, line):
 
 def cond_text(path, stack):
 	"""The #if lines of a cond_stack as (condition text, branch)."""
-	lines = BLANKED[path]
+	lines = blanked(path)
 	return [(re.sub(r'\s+', '', lines[no - 1]), br) for no, br in stack]
+
+
+def if_body(path, if_line):
+	"""The lines after the #if at if_line, up to its #endif, as (line
+	number, branch number, keyword, text): keyword is 'elif' or 'else' on
+	the lines that start a branch, else None; the lines of a nested #if
+	belong to the branch around it."""
+	depth = 0
+	br = 0
+	for no, l in enumerate(blanked(path)[if_line:], if_line + 1):
+		m = DIRECTIVE.match(l)
+		kw = m.group(1) if m else None
+		if kw and kw.startswith("if"):
+			depth += 1
+			kw = None
+		elif kw and depth:
+			if kw == "endif":
+				depth -= 1
+			kw = None
+		elif kw == "endif":
+			return
+		elif kw:
+			br += 1
+		yield no, br, kw, l
 
 
 def if_branches(path, if_line):
 	"""Branches of the #if at if_line, and whether the last is an #else."""
-	if path not in BLANKED:
-		BLANKED[path] = blank_comments(read_text(path)).split("\n")
-	depth = 0
 	branches = 1
-	for l in BLANKED[path][if_line:]:
-		m = re.match(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b', l)
-		if not m:
-			continue
-		kw = m.group(1)
-		if kw.startswith("if"):
-			depth += 1
-		elif depth:
-			if kw == "endif":
-				depth -= 1
-		elif kw == "elif":
-			branches += 1
-		elif kw == "else":
-			return branches + 1, True
-		else:
-			return branches, False
+	for _, br, kw, _ in if_body(path, if_line):
+		if kw == "else":
+			return br + 1, True
+		if kw == "elif":
+			branches = br + 1
 	return branches, False
 
 
@@ -491,27 +506,13 @@ def modern_twin(path, site, v):
 	module_param'): the new kernels already have the parameter, and a
 	second module_param in the old branch gains nothing and breaks the
 	build on the old kernels the branch is there for."""
-	lines = BLANKED[path]
+	lines = blanked(path)
 	want = re.compile(r'(?:^|[;{}])\s*module_param\w*\s*\(\s*' +
 			  re.escape(v) + r'\s*,')
 	for if_line, br in reversed(cond_stack(path, site)):
-		depth = 0
-		cur = 0
-		for no, l in enumerate(lines[if_line:], if_line + 1):
-			m = re.match(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b', l)
-			if m:
-				kw = m.group(1)
-				if kw.startswith("if"):
-					depth += 1
-				elif depth:
-					if kw == "endif":
-						depth -= 1
-				elif kw == "endif":
-					break
-				else:
-					cur += 1
-				continue
-			if cur != br and want.search(l):
+		for no, cur, kw, l in if_body(path, if_line):
+			if not kw and cur != br and not DIRECTIVE.match(l) and \
+					want.search(l):
 				return no, re.sub(r'\s+', ' ', lines[if_line - 1]).strip()
 	return None
 
@@ -525,7 +526,7 @@ def parm_guard(path, site):
 	block is dead code on every kernel that has no MODULE_PARM.  SmPL cannot remove a preprocessor line, so the
 	block is named for a hand edit (modern_twin has already taken the
 	blocks with a module_param in their #else)."""
-	lines = BLANKED[path]
+	lines = blanked(path)
 	for no, br in cond_stack(path, site):
 		l = re.sub(r'\s+', ' ', lines[no - 1]).strip()
 		defd = r'(?:ifdef MODULE_PARM|if defined ?\(? ?MODULE_PARM ?\)?)$'
@@ -576,7 +577,7 @@ def modern_same(path, site, v):
 	the site (a driver half converted in the 2.6 days, when both macros
 	worked side by side), or None.  The MODULE_PARM then goes: a second
 	module_param would define the parameter twice."""
-	lines = BLANKED[path]
+	lines = blanked(path)
 	want = re.compile(r'^\s*module_param\w*\s*\(\s*' + re.escape(v) + r'\s*,')
 	for no, l in enumerate(lines, 1):
 		if no == site or not want.match(l) or \
@@ -918,8 +919,6 @@ def decide_form(v, t, p):
 	res["tgt"] = tgt
 	res["dv"] = tgt
 	shown = "%s" % v if tgt == v else "%s (alias of %s)" % (v, tgt)
-	if path not in BLANKED:
-		BLANKED[path] = blank_comments(read_text(path)).split("\n")
 	twin = modern_twin(path, int(p.line), v)
 	if twin:
 		diags.append(("compat", "'%s' already has its module_param at line "
