@@ -31,7 +31,7 @@ struct p2l_src {
 	unsigned long line;
 };
 
-/* report.c */
+/* diagnostics.c: skipped lines, warnings and errors on stderr */
 extern int p2l_quiet;
 extern unsigned long p2l_nskipped;
 void p2l_skip(const struct p2l_src *src, const char *reason,
@@ -180,18 +180,15 @@ int p2l_pp_buckets(struct p2l_pp *pp, const unsigned char *buf, size_t len);
 int p2l_pp_finish(struct p2l_pp *pp, int check);
 int p2l_pp_print(FILE *f, const struct p2l_map *m, const uint64_t *counts);
 
-/* order.c */
+/* radixsort.c: sort keys and the stable radix sort */
 enum p2l_order {
 	ORDER_HEAT,
 	ORDER_DENSITY,
 	ORDER_C3,
 };
 
-#define P2L_OUT_MAX	(P2L_NAME_MAX + 32)
-
 uint32_t p2l_key(float v);
 uint64_t *p2l_radix_sort(uint64_t *a, uint64_t *tmp, size_t n);
-size_t p2l_format_line(char *out, const char *name, size_t len);
 
 /* objects.c: --objects, the objects of functions not placeable by name */
 #define P2L_OBJ_MAX	1024	/* longest object path */
@@ -243,7 +240,7 @@ void p2l_edges_free(struct p2l_edges *e);
 int p2l_c3(const struct p2l_tab *t, const struct p2l_edges *e,
 	   uint64_t *sorted, size_t n);
 
-/* list.c */
+/* writelist.c: filter by the map, order, cut at the budget, write */
 struct p2l_list {
 	const char *map_path;	/* NULL: no System.map */
 	const char *output;	/* NULL: standard output */
@@ -260,6 +257,9 @@ struct p2l_result {
 	double covered;		/* sum of the listed scores */
 };
 
+#define P2L_OUT_MAX	(P2L_NAME_MAX + 32)	/* longest list line */
+
+size_t p2l_format_line(char *out, const char *name, size_t len);
 int p2l_emit(struct p2l_tab *t, const struct p2l_map *map,
 	     const struct p2l_list *o, struct p2l_result *res);
 void p2l_summary(const struct p2l_list *o, const struct p2l_tab *t,

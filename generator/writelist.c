@@ -46,6 +46,34 @@ static int apply_map(struct p2l_tab *t, const struct p2l_map *m)
 	return 0;
 }
 
+/*
+ * The linker list line for function @name.  GCC puts the cold part of
+ * foo, named foo.cold (foo.cold.N before GCC 8), in .text.unlikely.foo.
+ */
+size_t p2l_format_line(char *out, const char *name, size_t len)
+{
+	const char *pfx = "*(.text.";
+	size_t base = len, i, o;
+
+	for (i = len; i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9'; i--)
+		;
+	if (i < len && i > 0 && name[i - 1] == '.')
+		i--;
+	else
+		i = len;
+	if (i > 5 && !memcmp(name + i - 5, ".cold", 5)) {
+		pfx = "*(.text.unlikely.";
+		base = i - 5;
+	}
+	o = strlen(pfx);
+	memcpy(out, pfx, o);
+	memcpy(out + o, name, base);
+	o += base;
+	out[o++] = ')';
+	out[o++] = '\n';
+	return o;
+}
+
 struct out {
 	int fd;			/* -1 until the first write */
 	const char *path;	/* NULL for standard output */

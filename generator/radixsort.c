@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Ordering and output: a stable radix sort of (key, payload) pairs,
- * hottest first, ties in first-seen order; and the linker list line.
+ * Ordering: sort keys of scores, and a stable radix sort of (key,
+ * payload) pairs, hottest first, ties in first-seen order.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -59,32 +59,4 @@ uint64_t *p2l_radix_sort(uint64_t *a, uint64_t *tmp, size_t n)
 		tmp = t;
 	}
 	return a;
-}
-
-/*
- * The linker list line for function @name.  GCC puts the cold part of
- * foo, named foo.cold (foo.cold.N before GCC 8), in .text.unlikely.foo.
- */
-size_t p2l_format_line(char *out, const char *name, size_t len)
-{
-	const char *pfx = "*(.text.";
-	size_t base = len, i, o;
-
-	for (i = len; i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9'; i--)
-		;
-	if (i < len && i > 0 && name[i - 1] == '.')
-		i--;
-	else
-		i = len;
-	if (i > 5 && !memcmp(name + i - 5, ".cold", 5)) {
-		pfx = "*(.text.unlikely.";
-		base = i - 5;
-	}
-	o = strlen(pfx);
-	memcpy(out, pfx, o);
-	memcpy(out + o, name, base);
-	o += base;
-	out[o++] = ')';
-	out[o++] = '\n';
-	return o;
 }
