@@ -173,12 +173,14 @@ static double density(const struct c3 *c, uint32_t k)
 
 /*
  * Reorder @sorted (@n table indices, hottest first) by C3 with the
- * edges @e.  Return 0, or -1 when out of memory.
+ * edges @e and the functions' sizes @size (by table index).  Return 0,
+ * or -1 when out of memory.
  */
-int p2l_c3(const struct p2l_tab *t, const struct p2l_edges *e,
-	   uint64_t *sorted, size_t n)
+int p2l_c3(const struct p2l_tab *t, const uint32_t *size,
+	   const struct p2l_edges *e, uint64_t *sorted, size_t n)
 {
-	uint32_t *pos = malloc((size_t)(t->n ? t->n : 1) * sizeof(*pos));
+	uint32_t nfn = p2l_tab_count(t);
+	uint32_t *pos = malloc((size_t)(nfn ? nfn : 1) * sizeof(*pos));
 	uint32_t *pred = malloc((n ? n : 1) * sizeof(*pred));
 	uint64_t *item = malloc((n ? n : 1) * sizeof(*item));
 	uint64_t *tmp = malloc((n ? n : 1) * sizeof(*tmp));
@@ -200,7 +202,7 @@ int p2l_c3(const struct p2l_tab *t, const struct p2l_edges *e,
 	    !c.next || !c.tail || !c.size || !c.heat || (e->n && !v))
 		goto out;
 
-	for (i = 0; i < t->n; i++)
+	for (i = 0; i < nfn; i++)
 		pos[i] = n;
 	for (i = 0; i < n; i++) {
 		uint32_t ti = sorted[i];
@@ -210,8 +212,8 @@ int p2l_c3(const struct p2l_tab *t, const struct p2l_edges *e,
 		c.cluster[i] = i;
 		c.next[i] = n;
 		c.tail[i] = i;
-		c.size[i] = t->size[ti];
-		c.heat[i] = t->ent[ti].val;
+		c.size[i] = size[ti];
+		c.heat[i] = p2l_tab_score(t, ti);
 	}
 
 	/* Each function's most frequent caller among the listed ones. */

@@ -415,12 +415,13 @@ static int read_profile(struct p2l_tab *t, const struct p2l_map *map,
 
 		/* one function per line: size the table once */
 		if (!fstat(fd, &st) && S_ISREG(st.st_mode))
-			p2l_tab_reserve(t, t->n + st.st_size / 56);
+			p2l_tab_reserve(t, st.st_size / 56);
 
 		r = p2l_read_lines(fd, name, pre, n, p2l_rp_line, &rp);
-		if (!r && rp.have_total && rp.total_line != t->cur_total)
+		if (!r && rp.have_total &&
+		    rp.total_line != p2l_tab_profile_total(t))
 			p2l_warn("%s: the total line says %.0f samples, the lines add up to %.0f",
-				 name, rp.total_line, t->cur_total);
+				 name, rp.total_line, p2l_tab_profile_total(t));
 	} else if (fmt == FMT_PERF) {
 		struct p2l_perf pf = { .tab = t };
 
@@ -436,7 +437,7 @@ static int read_profile(struct p2l_tab *t, const struct p2l_map *map,
 	}
 	if (r)
 		goto out;
-	if (t->cur_total <= 0)
+	if (p2l_tab_profile_total(t) <= 0)
 		p2l_warn("%s: no samples", name);
 	r = p2l_tab_end(t, p->weight);
 out:
@@ -507,7 +508,7 @@ int main(int argc, char **argv)
 {
 	struct opts o = { 0 };
 	struct p2l_map map;
-	struct p2l_tab tab;
+	struct p2l_tab *tab = NULL;
 	struct p2l_list lo;
 	struct p2l_result res;
 	struct p2l_objs objs = { 0 };
@@ -523,7 +524,8 @@ int main(int argc, char **argv)
 		free(o.edges);
 		return 2;
 	}
-	if (p2l_tab_init(&tab, !!o.map))
+	tab = p2l_tab_new(!!o.map);
+	if (!tab)
 		goto oom;
 	files = calloc(o.nprof, sizeof(*files));
 	if (!files)
@@ -540,15 +542,15 @@ int main(int argc, char **argv)
 		goto out;
 	for (i = 0; i < o.nprof; i++) {
 		files[i] = display(o.prof[i].path);
-		if (read_profile(&tab, o.map ? &map : NULL, &o.prof[i], i))
+		if (read_profile(tab, o.map ? &map : NULL, &o.prof[i], i))
 			goto out;
 	}
-	if (!(tab.total_weight > 0)) {
+	if (!(p2l_tab_weight(tab) > 0)) {
 		p2l_err("no samples in the profile(s)");
 		goto out;
 	}
 	for (i = 0; i < o.nedges; i++)
-		if (p2l_edges_load(&edges, &tab, o.edges[i].path,
+		if (p2l_edges_load(&edges, tab, o.edges[i].path,
 				   o.edges[i].weight))
 			goto out;
 	if (o.nedges && !edges.n) {
@@ -562,9 +564,9 @@ int main(int argc, char **argv)
 	lo.files = files;
 	lo.objs = o.objects ? &objs : NULL;
 	lo.edges = &edges;
-	if (p2l_emit(&tab, o.map ? &map : NULL, &lo, &res))
+	if (p2l_emit(tab, o.map ? &map : NULL, &lo, &res))
 		goto out;
-	p2l_summary(&lo, &tab, &res);
+	p2l_summary(&lo, tab, &res);
 	if (o.nedges)
 		fprintf(stderr, "profile2linkerlist: C3 order from %zu call edges of %u file(s); %.2f%% of the calls had an unprofiled or recursive end\n",
 			edges.n, edges.files,
@@ -574,7 +576,7 @@ int main(int argc, char **argv)
 oom:
 	p2l_err("out of memory");
 out:
-	p2l_tab_free(&tab);
+	p2l_tab_free(tab);
 	p2l_map_free(&map);
 	p2l_objs_free(&objs);
 	p2l_edges_free(&edges);

@@ -48,63 +48,33 @@ const char *p2l_strip_prefix(const char *s, size_t *len);
 uint64_t p2l_hash(const char *s, size_t len);
 int p2l_parse_u64(const char **pp, const char *end, uint64_t *val);
 
-/* symtab.c: profile symbols, merged over all profiles */
-struct p2l_ent {
-	uint32_t name;		/* offset of the name in the arena */
-	float val;		/* raw count while parsing, then score */
-};
+/*
+ * symtab.c: the profiled functions, merged over all profiles.  A function
+ * is known by its index, in first-seen order; how the table stores it is
+ * symtab.c's own business.
+ */
+struct p2l_tab;
 
-#define P2L_QUEUE	16
-
-struct p2l_pending {
-	uint64_t h;
-	double count;
-	unsigned long line;
-	size_t len;
-	char name[P2L_NAME_MAX + 1];
-};
-
-struct p2l_tab {
-	struct p2l_ent *ent;
-	uint32_t n, cap;
-	uint32_t *slot;		/* hash slots: 0 or tag | entry index */
-	uint32_t nslots;
-	unsigned char *arena;	/* varint length, then the name */
-	size_t alen, acap;
-	float *score;		/* merged scores of earlier profiles */
-	struct p2l_pending *q;	/* insertions not made yet */
-	unsigned int qhead, qlen;
-	/* optional per-entry data, allocated when a System.map is used */
-	uint32_t *size;
-	uint32_t *file;
-	uint32_t *line;
-	int track;
-	/* current profile */
-	double cur_total;
-	uint32_t cur_file;
-	/* all profiles */
-	double total_weight;
-	unsigned int nprofiles;
-};
-
-int p2l_tab_init(struct p2l_tab *t, int track);
+struct p2l_tab *p2l_tab_new(int track);
 void p2l_tab_free(struct p2l_tab *t);
-int p2l_tab_reserve(struct p2l_tab *t, size_t n);
-int p2l_tab_flush(struct p2l_tab *t);
+int p2l_tab_reserve(struct p2l_tab *t, size_t more);
+int p2l_tab_begin(struct p2l_tab *t, uint32_t file);
 int p2l_tab_add(struct p2l_tab *t, const char *name, size_t len,
 		uint64_t h, double count, const struct p2l_src *src);
+void p2l_tab_unknown(struct p2l_tab *t, double count);
+double p2l_tab_profile_total(const struct p2l_tab *t);
+int p2l_tab_end(struct p2l_tab *t, double weight);
 long p2l_tab_find(const struct p2l_tab *t, const char *name, size_t len,
 		  uint64_t h);
+void p2l_tab_finish(struct p2l_tab *t);
+uint32_t p2l_tab_count(const struct p2l_tab *t);
 const char *p2l_tab_name(const struct p2l_tab *t, uint32_t i, size_t *len);
-int p2l_tab_begin(struct p2l_tab *t, uint32_t file);
-int p2l_tab_end(struct p2l_tab *t, double weight);
-void p2l_tab_drop_hash(struct p2l_tab *t);
-
-/* Count a sample that cannot be attributed to a function. */
-static inline void p2l_tab_unknown(struct p2l_tab *t, double count)
-{
-	t->cur_total += count;
-}
+void p2l_tab_prefetch(const struct p2l_tab *t, uint32_t i, uint32_t soon);
+float p2l_tab_score(const struct p2l_tab *t, uint32_t i);
+void p2l_tab_origin(const struct p2l_tab *t, uint32_t i, uint32_t *file,
+		    unsigned long *line);
+double p2l_tab_weight(const struct p2l_tab *t);
+unsigned int p2l_tab_profiles(const struct p2l_tab *t);
 
 /* sysmap.c: System.map or "nm -S" output */
 struct p2l_sym {
@@ -237,8 +207,8 @@ struct p2l_edges {
 int p2l_edges_load(struct p2l_edges *e, const struct p2l_tab *t,
 		   const char *path, double weight);
 void p2l_edges_free(struct p2l_edges *e);
-int p2l_c3(const struct p2l_tab *t, const struct p2l_edges *e,
-	   uint64_t *sorted, size_t n);
+int p2l_c3(const struct p2l_tab *t, const uint32_t *size,
+	   const struct p2l_edges *e, uint64_t *sorted, size_t n);
 
 /* writelist.c: filter by the map, order, cut at the budget, write */
 struct p2l_list {

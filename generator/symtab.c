@@ -18,6 +18,42 @@
 #define IDX_BITS	24
 #define IDX_MASK	((1U << IDX_BITS) - 1)
 #define MAX_ENTS	IDX_MASK
+#define QUEUE		16
+
+struct ent {
+	uint32_t name;		/* offset of the name in the arena */
+	float val;		/* raw count while parsing, then score */
+};
+
+struct pending {
+	uint64_t h;
+	double count;
+	unsigned long line;
+	size_t len;
+	char name[P2L_NAME_MAX + 1];
+};
+
+struct p2l_tab {
+	struct ent *ent;
+	uint32_t n, cap;
+	uint32_t *slot;		/* hash slots: 0 or tag | entry index */
+	uint32_t nslots;
+	unsigned char *arena;	/* varint length, then the name */
+	size_t alen, acap;
+	float *score;		/* merged scores of earlier profiles */
+	struct pending *q;	/* insertions not made yet */
+	unsigned int qhead, qlen;
+	/* where each function was first seen, for skip reports */
+	uint32_t *file;
+	uint32_t *line;
+	int track;
+	/* current profile */
+	double cur_total;
+	uint32_t cur_file;
+	/* all profiles */
+	double total_weight;
+	unsigned int nprofiles;
+};
 
 static int grow(void **p, size_t nmemb, size_t size)
 {
@@ -56,32 +92,44 @@ static int alloc_slots(struct p2l_tab *t, uint32_t nslots)
 	return 0;
 }
 
-int p2l_tab_init(struct p2l_tab *t, int track)
+/*
+ * A table for the functions of all profiles; @track: remember where each
+ * was first seen.  NULL when out of memory.
+ */
+struct p2l_tab *p2l_tab_new(int track)
 {
-	memset(t, 0, sizeof(*t));
+	struct p2l_tab *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		return NULL;
 	t->track = track;
-	t->q = malloc(P2L_QUEUE * sizeof(*t->q));
-	if (!t->q)
-		return -1;
-	return alloc_slots(t, INIT_SLOTS);
+	t->q = malloc(QUEUE * sizeof(*t->q));
+	if (!t->q || alloc_slots(t, INIT_SLOTS)) {
+		p2l_tab_free(t);
+		return NULL;
+	}
+	return t;
 }
 
 void p2l_tab_free(struct p2l_tab *t)
 {
+	if (!t)
+		return;
 	free(t->ent);
 	free(t->q);
 	free(t->slot);
 	free(t->arena);
 	free(t->score);
-	free(t->size);
 	free(t->file);
 	free(t->line);
-	memset(t, 0, sizeof(*t));
+	free(t);
 }
 
-const char *p2l_tab_name(const struct p2l_tab *t, uint32_t i, size_t *len)
+/* The name of the entry whose name starts at arena offset @off. */
+static const char *arena_name(const struct p2l_tab *t, uint32_t off,
+			      size_t *len)
 {
-	const unsigned char *a = t->arena + t->ent[i].name;
+	const unsigned char *a = t->arena + off;
 	size_t l = a[0];
 
 	if (l & 0x80) {
@@ -90,6 +138,64 @@ const char *p2l_tab_name(const struct p2l_tab *t, uint32_t i, size_t *len)
 	}
 	*len = l;
 	return (const char *)a + 1;
+}
+
+const char *p2l_tab_name(const struct p2l_tab *t, uint32_t i, size_t *len)
+{
+	return arena_name(t, t->ent[i].name, len);
+}
+
+/*
+ * A list in score order reads the names in no order at all: start
+ * loading the entry of function @i, which will be asked for later, and
+ * the name of @soon, whose entry was asked for before.
+ */
+void p2l_tab_prefetch(const struct p2l_tab *t, uint32_t i, uint32_t soon)
+{
+	__builtin_prefetch(&t->ent[i]);
+	__builtin_prefetch(t->arena + t->ent[soon].name);
+}
+
+uint32_t p2l_tab_count(const struct p2l_tab *t)
+{
+	return t->n;
+}
+
+/* The merged score of function @i over the profiles ended so far. */
+float p2l_tab_score(const struct p2l_tab *t, uint32_t i)
+{
+	return t->score ? t->score[i] : t->ent[i].val;
+}
+
+/* Where function @i was first seen: profile number and line. */
+void p2l_tab_origin(const struct p2l_tab *t, uint32_t i, uint32_t *file,
+		    unsigned long *line)
+{
+	*file = t->track ? t->file[i] : 0;
+	*line = t->track ? t->line[i] : 0;
+}
+
+/* The samples of the current profile so far, listed or not. */
+double p2l_tab_profile_total(const struct p2l_tab *t)
+{
+	return t->cur_total;
+}
+
+/* The sum of the weights of the profiles that had samples. */
+double p2l_tab_weight(const struct p2l_tab *t)
+{
+	return t->total_weight;
+}
+
+unsigned int p2l_tab_profiles(const struct p2l_tab *t)
+{
+	return t->nprofiles;
+}
+
+/* Count a sample that cannot be attributed to a function. */
+void p2l_tab_unknown(struct p2l_tab *t, double count)
+{
+	t->cur_total += count;
 }
 
 static int rehash(struct p2l_tab *t, uint32_t nslots)
@@ -123,9 +229,11 @@ static int full(uint32_t n, uint32_t nslots)
 	return n > nslots / 4 * 3;
 }
 
-/* Make room for about @n functions at once, to avoid rehashing. */
-int p2l_tab_reserve(struct p2l_tab *t, size_t n)
+/* Make room for about @more functions at once, to avoid rehashing. */
+int p2l_tab_reserve(struct p2l_tab *t, size_t more)
 {
+	size_t n = t->n + more;
+
 	if (n > MAX_ENTS)
 		n = MAX_ENTS;
 	if (!full(n, t->nslots))
@@ -159,14 +267,10 @@ static long lookup(const struct p2l_tab *t, const char *name, size_t len,
 	while ((g = t->slot[k])) {
 		if ((g & ~IDX_MASK) == tag) {
 			uint32_t e = g & IDX_MASK;
-			const unsigned char *a = t->arena + t->ent[e].name;
-			size_t l = a[0];
+			size_t l;
+			const char *s = p2l_tab_name(t, e, &l);
 
-			if (l & 0x80) {
-				l = (l & 0x7f) | ((size_t)a[1] << 7);
-				a++;
-			}
-			if (l == len && !memcmp(a + 1, name, len))
+			if (l == len && !memcmp(s, name, len))
 				return e;
 		}
 		if (++k == t->nslots)
@@ -248,15 +352,15 @@ oom:
  */
 static int dequeue(struct p2l_tab *t)
 {
-	struct p2l_pending *p = &t->q[t->qhead];
+	struct pending *p = &t->q[t->qhead];
 
-	t->qhead = (t->qhead + 1) % P2L_QUEUE;
+	t->qhead = (t->qhead + 1) % QUEUE;
 	t->qlen--;
 	return insert(t, p->name, p->len, p->h, p->count, p->line);
 }
 
 /* Make all queued insertions. */
-int p2l_tab_flush(struct p2l_tab *t)
+static int flush(struct p2l_tab *t)
 {
 	while (t->qlen)
 		if (dequeue(t))
@@ -271,13 +375,13 @@ int p2l_tab_flush(struct p2l_tab *t)
 int p2l_tab_add(struct p2l_tab *t, const char *name, size_t len,
 		uint64_t h, double count, const struct p2l_src *src)
 {
-	struct p2l_pending *p;
+	struct pending *p;
 	uint32_t k;
 
 	t->cur_total += count;
-	if (t->qlen == P2L_QUEUE && dequeue(t))
+	if (t->qlen == QUEUE && dequeue(t))
 		return -1;
-	p = &t->q[(t->qhead + t->qlen) % P2L_QUEUE];
+	p = &t->q[(t->qhead + t->qlen) % QUEUE];
 	t->qlen++;
 	memcpy(p->name, name, len);
 	p->len = len;
@@ -323,7 +427,7 @@ int p2l_tab_end(struct p2l_tab *t, double weight)
 	double f;
 	uint32_t i;
 
-	if (p2l_tab_flush(t))
+	if (flush(t))
 		return -1;
 	if (t->cur_total <= 0) {
 		/* Nothing counted; entries of this profile have 0. */
@@ -344,8 +448,11 @@ int p2l_tab_end(struct p2l_tab *t, double weight)
 	return 0;
 }
 
-/* Free the hash slots; put the merged scores back into the entries. */
-void p2l_tab_drop_hash(struct p2l_tab *t)
+/*
+ * After the last profile: free the hash slots (p2l_tab_find finds
+ * nothing any more) and put the merged scores back into the entries.
+ */
+void p2l_tab_finish(struct p2l_tab *t)
 {
 	uint32_t i;
 

@@ -16,16 +16,21 @@
 #define SIZE_NONTEXT	0xfffffffeU
 #define SIZE_MAX_OK	0xfffffffdU
 
-/* Mark which profiled functions are text in the map, and their sizes. */
-static int apply_map(struct p2l_tab *t, const struct p2l_map *m)
+/*
+ * The size of each profiled function (by table index) in the map:
+ * SIZE_ABSENT if it is not there, SIZE_NONTEXT if it is no text symbol.
+ * NULL when out of memory.
+ */
+static uint32_t *map_sizes(const struct p2l_tab *t, const struct p2l_map *m)
 {
+	uint32_t nfn = p2l_tab_count(t);
+	uint32_t *size = malloc((size_t)(nfn ? nfn : 1) * sizeof(*size));
 	size_t i;
 
-	t->size = malloc((size_t)(t->n ? t->n : 1) * sizeof(*t->size));
-	if (!t->size)
-		return -1;
-	for (i = 0; i < t->n; i++)
-		t->size[i] = SIZE_ABSENT;
+	if (!size)
+		return NULL;
+	for (i = 0; i < nfn; i++)
+		size[i] = SIZE_ABSENT;
 	for (i = 0; i < m->n; i++) {
 		const struct p2l_sym *s = &m->sym[i];
 		const char *name = m->names + s->name;
@@ -35,15 +40,15 @@ static int apply_map(struct p2l_tab *t, const struct p2l_map *m)
 		if (e < 0)
 			continue;
 		if (!p2l_map_is_text(s->type)) {
-			if (t->size[e] == SIZE_ABSENT)
-				t->size[e] = SIZE_NONTEXT;
+			if (size[e] == SIZE_ABSENT)
+				size[e] = SIZE_NONTEXT;
 			continue;
 		}
-		sz = t->size[e] >= SIZE_NONTEXT ? 0 : t->size[e];
+		sz = size[e] >= SIZE_NONTEXT ? 0 : size[e];
 		sz += s->size;
-		t->size[e] = sz > SIZE_MAX_OK ? SIZE_MAX_OK : sz;
+		size[e] = sz > SIZE_MAX_OK ? SIZE_MAX_OK : sz;
 	}
-	return 0;
+	return size;
 }
 
 /*
@@ -124,32 +129,11 @@ static void out_str(struct out *o, const char *str, size_t len)
 	o->len += len;
 }
 
-static const char *arena_name(const struct p2l_tab *t, uint32_t off,
-			      size_t *len)
-{
-	const unsigned char *a = t->arena + off;
-	size_t l = a[0];
-
-	if (l & 0x80) {
-		l = (l & 0x7f) | ((size_t)a[1] << 7);
-		a++;
-	}
-	*len = l;
-	return (const char *)a + 1;
-}
-
-static const char *item_name(const struct p2l_tab *t, int map,
-			     uint64_t item, size_t *len)
-{
-	return map ? p2l_tab_name(t, (uint32_t)item, len) :
-		     arena_name(t, (uint32_t)item, len);
-}
-
 /*
  * FUNCTION_REORDER_NOINSTR(X) and FUNCTION_REORDER_SCHED(X): the objects
  * of the listed functions in those sections, in list order, each once.
  */
-static void out_defines(struct out *out, const struct p2l_tab *t, int map,
+static void out_defines(struct out *out, const struct p2l_tab *t,
 			const uint64_t *sorted, size_t listed,
 			const struct p2l_objs *objs, unsigned char *placed)
 {
@@ -167,7 +151,7 @@ static void out_defines(struct out *out, const struct p2l_tab *t, int map,
 		int any = 0;
 
 		for (i = 0; i < listed; i++) {
-			const char *name = item_name(t, map, sorted[i], &len);
+			const char *name = p2l_tab_name(t, sorted[i], &len);
 			const struct p2l_obj *e = p2l_objs_find(objs, name, len, &k);
 
 			for (j = 0; j < k; j++) {
@@ -208,91 +192,95 @@ static void out_text_objects(struct out *out, const char *name, size_t len,
 	}
 }
 
+/*
+ * The (key, table index) items of the functions to order: all with
+ * samples, or with @size, those that are text in the map.  Return their
+ * number, or -1 after an error message.
+ */
+static long select_items(const struct p2l_tab *t, const uint32_t *size,
+			 const struct p2l_list *o, uint64_t *item,
+			 struct p2l_result *res)
+{
+	uint32_t nfn = p2l_tab_count(t);
+	double matched = 0, all = 0;
+	size_t i, n = 0;
+
+	for (i = 0; i < nfn; i++) {
+		float v = p2l_tab_score(t, i);
+		struct p2l_src src;
+		uint32_t file;
+		size_t len;
+		const char *name;
+
+		if (!(v > 0))
+			continue;
+		if (!size) {
+			res->covered += v;
+			item[n++] = (uint64_t)p2l_key(v) << 32 | i;
+			continue;
+		}
+		all += v;
+		if (size[i] < SIZE_NONTEXT) {
+			matched += v;
+			if (o->order == ORDER_DENSITY)
+				v /= size[i] ? size[i] : 1;
+			item[n++] = (uint64_t)p2l_key(v) << 32 | i;
+			continue;
+		}
+		name = p2l_tab_name(t, i, &len);
+		p2l_tab_origin(t, i, &file, &src.line);
+		src.file = o->files[file];
+		p2l_skip(&src, size[i] == SIZE_ABSENT ?
+			 "function not in System.map" :
+			 "not a text symbol in System.map", name, len);
+	}
+	if (all > 0 && matched == 0) {
+		p2l_err("%s does not match the profile: none of its text symbols was profiled",
+			o->map_path);
+		return -1;
+	}
+	if (matched < all / 2)
+		p2l_warn("only %.1f%% of the attributed samples are in text symbols of %s: does it match the profiled kernel?",
+			 100 * matched / all, o->map_path);
+	return n;
+}
+
 /* Filter by the map, order, apply the budget and write the list. */
 static int emit(struct p2l_tab *t, const struct p2l_map *map,
 		const struct p2l_list *o, struct out *out,
 		struct p2l_result *res)
 {
-	uint64_t *item, *tmp, *sorted;
+	uint32_t nfn = p2l_tab_count(t);
+	uint64_t *item = NULL, *tmp = NULL, *sorted;
+	uint32_t *size = NULL;
 	unsigned char *placed = NULL;
-	double matched = 0, all = 0;
-	size_t i, n = 0;
+	long n = -1;
+	size_t i;
 
 	memset(res, 0, sizeof(*res));
-	if (map && apply_map(t, map)) {
-		p2l_err("out of memory");
-		return -1;
+	if (map) {
+		size = map_sizes(t, map);
+		if (!size)
+			goto oom;
 	}
-	p2l_tab_drop_hash(t);
-	if (!map) {
-		/* entries become (key, name) items in place */
-		item = (uint64_t *)t->ent;
-		for (i = 0; i < t->n; i++) {
-			struct p2l_ent e = t->ent[i];
-
-			if (!(e.val > 0))
-				continue;
-			res->covered += e.val;
-			item[n++] = (uint64_t)p2l_key(e.val) << 32 | e.name;
-		}
-		t->ent = NULL;
-	} else {
-		item = malloc((size_t)(t->n ? t->n : 1) * sizeof(*item));
-		if (!item) {
-			p2l_err("out of memory");
-			return -1;
-		}
-		for (i = 0; i < t->n; i++) {
-			float v = t->ent[i].val;
-			uint32_t sz = t->size[i];
-			struct p2l_src src;
-			size_t len;
-			const char *name;
-
-			if (!(v > 0))
-				continue;
-			all += v;
-			if (sz < SIZE_NONTEXT) {
-				matched += v;
-				if (o->order == ORDER_DENSITY)
-					v /= sz ? sz : 1;
-				item[n++] = (uint64_t)p2l_key(v) << 32 | i;
-				continue;
-			}
-			name = p2l_tab_name(t, i, &len);
-			src.file = o->files[t->file[i]];
-			src.line = t->line[i];
-			p2l_skip(&src, sz == SIZE_ABSENT ?
-				 "function not in System.map" :
-				 "not a text symbol in System.map", name, len);
-		}
-		if (all > 0 && matched == 0) {
-			p2l_err("%s does not match the profile: none of its text symbols was profiled",
-				o->map_path);
-			free(item);
-			return -1;
-		}
-		if (matched < all / 2)
-			p2l_warn("only %.1f%% of the attributed samples are in text symbols of %s: does it match the profiled kernel?",
-				 100 * matched / all, o->map_path);
-	}
+	p2l_tab_finish(t);
+	item = malloc((size_t)(nfn ? nfn : 1) * sizeof(*item));
+	tmp = malloc((size_t)(nfn ? nfn : 1) * sizeof(*tmp));
+	if (!item || !tmp)
+		goto oom;
+	n = select_items(t, size, o, item, res);
+	if (n < 0)
+		goto out;
 	res->profiled = n;
-	tmp = malloc((n ? n : 1) * sizeof(*tmp));
-	if (!tmp) {
-		p2l_err("out of memory");
-		free(item);
-		return -1;
-	}
 	sorted = p2l_radix_sort(item, tmp, n);
-	if (o->order == ORDER_C3 && p2l_c3(t, o->edges, sorted, n)) {
-		free(item);
-		free(tmp);
-		return -1;
+	if (o->order == ORDER_C3 && p2l_c3(t, size, o->edges, sorted, n)) {
+		n = -1;
+		goto out;
 	}
 	res->listed = n;
-	for (i = 0; map && i < n; i++) {	/* what fits the budget */
+	for (i = 0; size && i < (size_t)n; i++) {	/* what fits the budget */
 		uint32_t pl = sorted[i];
-		uint64_t sz = t->size[pl];
+		uint64_t sz = size[pl];
 
 		if (o->budget && res->bytes + sz > o->budget) {
 			res->over = n - i;
@@ -300,34 +288,37 @@ static int emit(struct p2l_tab *t, const struct p2l_map *map,
 			break;
 		}
 		res->bytes += sz;
-		res->covered += t->ent[pl].val;
+		res->covered += p2l_tab_score(t, pl);
 	}
 	if (o->objs) {
 		placed = calloc(o->objs->nplaces + 1, 1);
-		if (!placed) {
-			p2l_err("out of memory");
-			free(item);
-			free(tmp);
-			return -1;
-		}
-		out_defines(out, t, !!map, sorted, res->listed, o->objs, placed);
+		if (!placed)
+			goto oom;
+		out_defines(out, t, sorted, res->listed, o->objs, placed);
 	}
 	for (i = 0; i < res->listed; i++) {
-		const char *name;
 		size_t len;
+		const char *name;
 
-		if (!map && i + 16 < n)
-			__builtin_prefetch(t->arena + (uint32_t)sorted[i + 16]);
-		name = item_name(t, !!map, sorted[i], &len);
+		if (i + 32 < res->listed)
+			p2l_tab_prefetch(t, sorted[i + 32], sorted[i + 16]);
+		name = p2l_tab_name(t, sorted[i], &len);
+
 		out_name(out, name, len);
 		if (o->objs)
 			out_text_objects(out, name, len, o->objs, placed);
 	}
 	out_flush(out);
+	goto out;
+oom:
+	p2l_err("out of memory");
+	n = -1;
+out:
 	free(placed);
 	free(item);
 	free(tmp);
-	return 0;
+	free(size);
+	return n < 0 ? -1 : 0;
 }
 
 /*
@@ -365,10 +356,11 @@ int p2l_emit(struct p2l_tab *t, const struct p2l_map *map,
 void p2l_summary(const struct p2l_list *o, const struct p2l_tab *t,
 		 const struct p2l_result *r)
 {
-	double cov = t->total_weight > 0 ? 100 * r->covered / t->total_weight : 0;
+	double w = p2l_tab_weight(t);
+	double cov = w > 0 ? 100 * r->covered / w : 0;
 
 	fprintf(stderr, "profile2linkerlist: %u functions listed, covering %.2f%% of the samples of %u profile(s)\n",
-		r->listed, cov, t->nprofiles);
+		r->listed, cov, p2l_tab_profiles(t));
 	if (o->map_path) {
 		fprintf(stderr, "profile2linkerlist: size %llu bytes (%.2f MiB)",
 			(unsigned long long)r->bytes, r->bytes / 1048576.0);

@@ -37,30 +37,29 @@ static const struct {
 	{ "not_listed", NOT_LISTED },
 };
 
-static struct p2l_tab t;
+static struct p2l_tab *t;
+static uint32_t size_of[ARRAY_SIZE(sizes)];	/* by table index */
 
 static void load_profile(void)
 {
-	struct p2l_rp rp = { .tab = &t };
+	struct p2l_rp rp = { .tab = fuzz_tab() };
 	int fd = fuzz_fd((const uint8_t *)profile_text,
 			 sizeof(profile_text) - 1);
 	size_t i;
 
-	if (p2l_tab_init(&t, 1) || p2l_tab_begin(&t, 0) ||
+	t = rp.tab;
+	if (p2l_tab_begin(t, 0) ||
 	    p2l_read_lines(fd, "profile", NULL, 0, p2l_rp_line, &rp) ||
-	    p2l_tab_end(&t, 1) || t.n != ARRAY_SIZE(sizes))
+	    p2l_tab_end(t, 1) || p2l_tab_count(t) != ARRAY_SIZE(sizes))
 		abort();
 	close(fd);
-	t.size = malloc(t.n * sizeof(*t.size));
-	if (!t.size)
-		abort();
-	for (i = 0; i < t.n; i++) {
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
 		const char *n = sizes[i].name;
-		long k = p2l_tab_find(&t, n, strlen(n), p2l_hash(n, strlen(n)));
+		long k = p2l_tab_find(t, n, strlen(n), p2l_hash(n, strlen(n)));
 
 		if (k < 0)
 			abort();
-		t.size[k] = sizes[i].size;
+		size_of[k] = sizes[i].size;
 	}
 }
 
@@ -82,20 +81,21 @@ static size_t load(struct p2l_edges *e, const char *path, double weight,
 	double share = e->unplaced_share, tw = e->total_weight, sum = 0;
 	unsigned int files = e->files;
 
-	if (p2l_edges_load(e, &t, path, weight))
+	if (p2l_edges_load(e, t, path, weight))
 		abort();
 	for (i = n0; i < e->n; i++) {
 		const struct p2l_edge *v = &e->v[i];
 		const char *from, *to;
 
-		if (v->from >= t.n || v->to >= t.n || v->from == v->to)
+		if (v->from >= p2l_tab_count(t) || v->to >= p2l_tab_count(t) ||
+		    v->from == v->to)
 			abort();
 		if (!isfinite(v->w) || !(v->w > 0) || v->w > weight * (1 + 1e-9))
 			abort();
-		from = p2l_tab_name(&t, v->from, &len);
+		from = p2l_tab_name(t, v->from, &len);
 		if (!memmem(data, size, from, len))
 			abort();
-		to = p2l_tab_name(&t, v->to, &len);
+		to = p2l_tab_name(t, v->to, &len);
 		if (!memmem(data, size, to, len))
 			abort();
 		sum += v->w;
@@ -123,7 +123,8 @@ static int cmp_u64(const void *a, const void *b)
 
 static uint32_t density_key(uint32_t i)
 {
-	return p2l_key((double)t.ent[i].val / (t.size[i] ? t.size[i] : 1));
+	return p2l_key((double)p2l_tab_score(t, i) /
+		       (size_of[i] ? size_of[i] : 1));
 }
 
 /*
@@ -139,17 +140,17 @@ static void check_c3(const struct p2l_edges *e)
 	size_t i, j, n = 0;
 	int calls = 0;
 
-	for (i = 0; i < t.n; i++)
-		if (t.ent[i].val > 0 && t.size[i] != NOT_LISTED)
-			item[n++] = (uint64_t)p2l_key(t.ent[i].val) << 32 | i;
+	for (i = 0; i < ARRAY_SIZE(sizes); i++)
+		if (p2l_tab_score(t, i) > 0 && size_of[i] != NOT_LISTED)
+			item[n++] = (uint64_t)p2l_key(p2l_tab_score(t, i)) << 32 | i;
 	sorted = p2l_radix_sort(item, tmp, n);
 	memcpy(before, sorted, n * sizeof(*before));
-	if (p2l_c3(&t, e, sorted, n))
+	if (p2l_c3(t, size_of, e, sorted, n))
 		abort();
 	memcpy(after, sorted, n * sizeof(*after));
 	for (i = 0; i < e->n; i++)
-		if (t.size[e->v[i].from] != NOT_LISTED &&
-		    t.size[e->v[i].to] != NOT_LISTED)
+		if (size_of[e->v[i].from] != NOT_LISTED &&
+		    size_of[e->v[i].to] != NOT_LISTED)
 			calls = 1;
 	if (!calls) {
 		for (i = 1; i < n; i++) {
@@ -177,8 +178,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t n, i;
 	int fd;
 
-	p2l_quiet = 1;
-	if (!t.n)
+	if (!t)
 		load_profile();
 	fd = fuzz_fd(data, size);
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);

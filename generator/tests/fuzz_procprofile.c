@@ -22,18 +22,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct p2l_src src = { .file = "map", .line = 0 };
 	struct p2l_map m;
-	struct p2l_tab t;
-	struct p2l_pp pp = { .tab = &t, .map = &m, .file = "fuzz" };
+	struct p2l_pp pp = { .tab = fuzz_tab(), .map = &m, .file = "fuzz" };
 	size_t i;
 
-	p2l_quiet = 1;
 	p2l_map_init(&m);
 	for (i = 0; i < ARRAY_SIZE(map_lines); i++)
 		if (p2l_map_line(&m, map_lines[i], strlen(map_lines[i]), &src))
 			abort();
-	if (p2l_map_finish(&m) || p2l_tab_init(&t, 1))
+	if (p2l_map_finish(&m))
 		abort();
-	p2l_tab_begin(&t, 0);
+	p2l_tab_begin(pp.tab, 0);
 	if (!p2l_pp_header(&pp, data, size)) {
 		size_t body = (size - 4) & ~(size_t)3;
 		size_t half = body / 8 * 4;
@@ -44,8 +42,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		p2l_pp_finish(&pp, 1);
 	}
-	fuzz_emit(&t);
-	p2l_tab_free(&t);
+	fuzz_emit(pp.tab);
+	p2l_tab_free(pp.tab);
 	p2l_map_free(&m);
 	return 0;
 }

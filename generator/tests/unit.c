@@ -44,7 +44,16 @@ static double score_of(struct p2l_tab *t, const char *name)
 	long e = p2l_tab_find(t, name, strlen(name),
 			      p2l_hash(name, strlen(name)));
 
-	return e < 0 ? -1 : t->ent[e].val;
+	return e < 0 ? -1 : p2l_tab_score(t, e);
+}
+
+static unsigned long line_of(const struct p2l_tab *t, uint32_t i)
+{
+	unsigned long line;
+	uint32_t file;
+
+	p2l_tab_origin(t, i, &file, &line);
+	return line;
 }
 
 /* ---- names ---- */
@@ -240,12 +249,13 @@ static unsigned long feed(p2l_line_fn fn, void *ctx, const char *text)
 
 static void test_readprofile(void)
 {
-	struct p2l_tab t;
-	struct p2l_rp rp = { .tab = &t };
+	struct p2l_tab *t;
+	struct p2l_rp rp = { .tab = NULL };
 	unsigned long skipped;
 
-	CHECK(!p2l_tab_init(&t, 1));
-	p2l_tab_begin(&t, 0);
+	CHECK((t = p2l_tab_new(1)));
+	rp.tab = t;
+	p2l_tab_begin(t, 0);
 	skipped = feed(p2l_rp_line, &rp,
 		       "   600 foo                                        1.5000\n"
 		       "   200 bar.isra.0                                 0.2500\r\n"
@@ -264,37 +274,38 @@ static void test_readprofile(void)
 		       "    7 last 0.5");
 	CHECK(skipped == 7);
 	CHECK(rp.have_total && rp.total_line == 1000);
-	CHECK(p2l_tab_end(&t, 1) == 0);
+	CHECK(p2l_tab_end(t, 1) == 0);
 	/* total: 600+200+100+50+50+100+5+7 = 1112 */
-	CHECK(t.n == 4);
-	CHECK(score_of(&t, "foo") > 0.629 && score_of(&t, "foo") < 0.630);
-	CHECK(score_of(&t, "bar.isra.0") > 0.179 &&
-	      score_of(&t, "bar.isra.0") < 0.180);
-	CHECK(score_of(&t, "baz") > 0.089 && score_of(&t, "baz") < 0.090);
-	CHECK(score_of(&t, "last") > 0);
-	CHECK(score_of(&t, "bar") < 0);
-	CHECK(score_of(&t, "never") < 0);
-	CHECK(score_of(&t, "705") < 0);
-	CHECK(t.line[0] == 1 && t.line[2] == 3);
-	p2l_tab_free(&t);
+	CHECK(p2l_tab_count(t) == 4);
+	CHECK(score_of(t, "foo") > 0.629 && score_of(t, "foo") < 0.630);
+	CHECK(score_of(t, "bar.isra.0") > 0.179 &&
+	      score_of(t, "bar.isra.0") < 0.180);
+	CHECK(score_of(t, "baz") > 0.089 && score_of(t, "baz") < 0.090);
+	CHECK(score_of(t, "last") > 0);
+	CHECK(score_of(t, "bar") < 0);
+	CHECK(score_of(t, "never") < 0);
+	CHECK(score_of(t, "705") < 0);
+	CHECK(line_of(t, 0) == 1 && line_of(t, 2) == 3);
+	p2l_tab_free(t);
 }
 
 static void test_long_name(void)
 {
-	struct p2l_tab t;
-	struct p2l_rp rp = { .tab = &t };
+	struct p2l_tab *t;
+	struct p2l_rp rp = { .tab = NULL };
 	size_t n = 5000;
 	char *line = malloc(n + 32);
 
 	memcpy(line, "  10 ", 5);
 	memset(line + 5, 'a', n);
 	strcpy(line + 5 + n, " 1.0\n  3 ok 1.0\n");
-	CHECK(!p2l_tab_init(&t, 0));
-	p2l_tab_begin(&t, 0);
+	CHECK((t = p2l_tab_new(0)));
+	rp.tab = t;
+	p2l_tab_begin(t, 0);
 	CHECK(feed(p2l_rp_line, &rp, line) == 1);
-	p2l_tab_end(&t, 1);
-	CHECK(t.n == 1 && score_of(&t, "ok") > 0.23 && score_of(&t, "ok") < 0.24);
-	p2l_tab_free(&t);
+	p2l_tab_end(t, 1);
+	CHECK(p2l_tab_count(t) == 1 && score_of(t, "ok") > 0.23 && score_of(t, "ok") < 0.24);
+	p2l_tab_free(t);
 	free(line);
 }
 
@@ -302,11 +313,12 @@ static void test_long_name(void)
 
 static void test_perf_report(void)
 {
-	struct p2l_tab t;
-	struct p2l_perf pf = { .tab = &t };
+	struct p2l_tab *t;
+	struct p2l_perf pf = { .tab = NULL };
 
-	CHECK(!p2l_tab_init(&t, 0));
-	p2l_tab_begin(&t, 0);
+	CHECK((t = p2l_tab_new(0)));
+	pf.tab = t;
+	p2l_tab_begin(t, 0);
 	CHECK(feed(p2l_perf_line, &pf,
 		   "# Samples: 1K of event 'cycles'\n"
 		   "#\n"
@@ -320,31 +332,33 @@ static void test_perf_report(void)
 		   "            ---foo\n"
 		   "    10.00%      100  [k] 0xffffffff81000000\n"
 		   "   nonsense line\n") == 3);
-	p2l_tab_end(&t, 1);
-	CHECK(t.n == 2);
-	CHECK(score_of(&t, "native_safe_halt") > 0.57 &&
-	      score_of(&t, "native_safe_halt") < 0.58);
-	CHECK(score_of(&t, "main") < 0);
-	p2l_tab_free(&t);
+	p2l_tab_end(t, 1);
+	CHECK(p2l_tab_count(t) == 2);
+	CHECK(score_of(t, "native_safe_halt") > 0.57 &&
+	      score_of(t, "native_safe_halt") < 0.58);
+	CHECK(score_of(t, "main") < 0);
+	p2l_tab_free(t);
 
 	/* --children without -n: the last percentage (Self) counts */
-	CHECK(!p2l_tab_init(&t, 0));
-	p2l_tab_begin(&t, 0);
+	CHECK((t = p2l_tab_new(0)));
+	pf.tab = t;
+	p2l_tab_begin(t, 0);
 	CHECK(feed(p2l_perf_line, &pf,
 		   "    90.00%    30.00%  [k] a\n"
 		   "    50.00%    10.00%  [k] b\n") == 0);
-	p2l_tab_end(&t, 1);
-	CHECK(score_of(&t, "a") > 0.74 && score_of(&t, "a") < 0.76);
-	p2l_tab_free(&t);
+	p2l_tab_end(t, 1);
+	CHECK(score_of(t, "a") > 0.74 && score_of(t, "a") < 0.76);
+	p2l_tab_free(t);
 }
 
 static void test_perf_script(void)
 {
-	struct p2l_tab t;
-	struct p2l_perf pf = { .tab = &t };
+	struct p2l_tab *t;
+	struct p2l_perf pf = { .tab = NULL };
 
-	CHECK(!p2l_tab_init(&t, 0));
-	p2l_tab_begin(&t, 0);
+	CHECK((t = p2l_tab_new(0)));
+	pf.tab = t;
+	p2l_tab_begin(t, 0);
 	CHECK(feed(p2l_perf_line, &pf,
 		   "swapper 0 [000] 1.000001: 250000 cpu-clock: ffffffff81b5c1ee native_safe_halt+0xe ([kernel.kallsyms])\n"
 		   "bash 12 [001] 1.000002: 250000 cpu-clock: 55d0c0de1234 main+0x4 (/usr/bin/bash)\n"
@@ -359,16 +373,16 @@ static void test_perf_script(void)
 		   "bash 12 [001] 1.000005: 1 cycles: ffffffff81000000 [unknown] ([kernel.kallsyms])\n"
 		   "bash 12 [001] 1.000006: 1 cycles: ffffffff81000000 foo.part.0+0x1 (/lib/modules/6.1/build/vmlinux)\n"
 		   "garbage without colon\n") == 1);
-	p2l_tab_end(&t, 1);
+	p2l_tab_end(t, 1);
 	/* kernel samples: halt, copy_page, ext4 (unknown), [unknown], foo.part.0 */
-	CHECK(t.n == 3);
-	CHECK(score_of(&t, "native_safe_halt") > 0.19 &&
-	      score_of(&t, "native_safe_halt") < 0.21);
-	CHECK(score_of(&t, "copy_page") > 0);
-	CHECK(score_of(&t, "do_fault") < 0);
-	CHECK(score_of(&t, "main") < 0);
-	CHECK(score_of(&t, "foo.part.0") > 0);
-	p2l_tab_free(&t);
+	CHECK(p2l_tab_count(t) == 3);
+	CHECK(score_of(t, "native_safe_halt") > 0.19 &&
+	      score_of(t, "native_safe_halt") < 0.21);
+	CHECK(score_of(t, "copy_page") > 0);
+	CHECK(score_of(t, "do_fault") < 0);
+	CHECK(score_of(t, "main") < 0);
+	CHECK(score_of(t, "foo.part.0") > 0);
+	p2l_tab_free(t);
 }
 
 /* ---- System.map ---- */
@@ -468,8 +482,8 @@ static void test_procprofile(void)
 {
 	unsigned char buf[4 + 16 * 4];
 	struct p2l_map m;
-	struct p2l_tab t;
-	struct p2l_pp pp = { .tab = &t, .map = &m, .file = "pp" };
+	struct p2l_tab *t;
+	struct p2l_pp pp = { .tab = NULL, .map = &m, .file = "pp" };
 	int swap, i;
 
 	load_small_map(&m);
@@ -481,30 +495,32 @@ static void test_procprofile(void)
 		put32(buf + 4 + 7 * 4, 30, swap);	/* foo.isra.0 */
 		put32(buf + 4 + 8 * 4, 5, swap);	/* data_in_text */
 		put32(buf + 4 + 10 * 4, 35, swap);	/* bar */
-		CHECK(!p2l_tab_init(&t, 1));
-		p2l_tab_begin(&t, 0);
+		CHECK((t = p2l_tab_new(1)));
+		pp.tab = t;
+		p2l_tab_begin(t, 0);
 		CHECK(!p2l_pp_header(&pp, buf, sizeof(buf)));
 		CHECK(pp.step == 4 && pp.swap == swap);
 		/* two uneven chunks */
 		CHECK(!p2l_pp_buckets(&pp, buf + 4, 24));
 		CHECK(!p2l_pp_buckets(&pp, buf + 28, sizeof(buf) - 28));
 		CHECK(!p2l_pp_finish(&pp, 1));
-		p2l_tab_end(&t, 1);
-		CHECK(t.n == 3);
-		CHECK(score_of(&t, "foo.isra.0") == 0.5f);
-		CHECK(score_of(&t, "startup_64") == 0.1f);
-		CHECK(score_of(&t, "bar") == 0.35f);
-		CHECK(score_of(&t, "data_in_text") < 0);
-		p2l_tab_free(&t);
+		p2l_tab_end(t, 1);
+		CHECK(p2l_tab_count(t) == 3);
+		CHECK(score_of(t, "foo.isra.0") == 0.5f);
+		CHECK(score_of(t, "startup_64") == 0.1f);
+		CHECK(score_of(t, "bar") == 0.35f);
+		CHECK(score_of(t, "data_in_text") < 0);
+		p2l_tab_free(t);
 	}
 
 	/* a profile of the wrong length: the map does not match */
-	CHECK(!p2l_tab_init(&t, 1));
-	p2l_tab_begin(&t, 0);
+	CHECK((t = p2l_tab_new(1)));
+	pp.tab = t;
+	p2l_tab_begin(t, 0);
 	CHECK(!p2l_pp_header(&pp, buf, sizeof(buf)));
 	CHECK(!p2l_pp_buckets(&pp, buf + 4, 12 * 4));
 	CHECK(p2l_pp_finish(&pp, 1) == -1);
-	p2l_tab_free(&t);
+	p2l_tab_free(t);
 
 	/* not a profile at all */
 	put32(buf, 0x12345, 0);
@@ -528,68 +544,68 @@ static int add(struct p2l_tab *t, const char *name, double count)
 
 static void test_merge(void)
 {
-	struct p2l_tab t;
+	struct p2l_tab *t;
 
-	CHECK(!p2l_tab_init(&t, 0));
+	CHECK((t = p2l_tab_new(0)));
 	/* a long run: 1M samples, mostly in "a" */
-	CHECK(!p2l_tab_begin(&t, 0));
-	CHECK(!add(&t, "a", 900000) && !add(&t, "b", 100000));
-	CHECK(!p2l_tab_end(&t, 1));
+	CHECK(!p2l_tab_begin(t, 0));
+	CHECK(!add(t, "a", 900000) && !add(t, "b", 100000));
+	CHECK(!p2l_tab_end(t, 1));
 	/* a short run: 100 samples, mostly in "c" */
-	CHECK(!p2l_tab_begin(&t, 1));
-	CHECK(!add(&t, "c", 80) && !add(&t, "b", 20));
-	CHECK(!p2l_tab_end(&t, 1));
-	p2l_tab_drop_hash(&t);
+	CHECK(!p2l_tab_begin(t, 1));
+	CHECK(!add(t, "c", 80) && !add(t, "b", 20));
+	CHECK(!p2l_tab_end(t, 1));
+	p2l_tab_finish(t);
 	/* each profile counts the same: a .9, b .1 + .2, c .8 */
-	CHECK(t.n == 3);
-	CHECK(t.ent[0].val > 0.899 && t.ent[0].val < 0.901);
-	CHECK(t.ent[1].val > 0.299 && t.ent[1].val < 0.301);
-	CHECK(t.ent[2].val > 0.799 && t.ent[2].val < 0.801);
-	CHECK(t.total_weight == 2 && t.nprofiles == 2);
-	p2l_tab_free(&t);
+	CHECK(p2l_tab_count(t) == 3);
+	CHECK(p2l_tab_score(t, 0) > 0.899 && p2l_tab_score(t, 0) < 0.901);
+	CHECK(p2l_tab_score(t, 1) > 0.299 && p2l_tab_score(t, 1) < 0.301);
+	CHECK(p2l_tab_score(t, 2) > 0.799 && p2l_tab_score(t, 2) < 0.801);
+	CHECK(p2l_tab_weight(t) == 2 && p2l_tab_profiles(t) == 2);
+	p2l_tab_free(t);
 
 	/* weights: the second profile counts three times */
-	CHECK(!p2l_tab_init(&t, 0));
-	p2l_tab_begin(&t, 0);
-	CHECK(!add(&t, "a", 10));
-	p2l_tab_end(&t, 1);
-	p2l_tab_begin(&t, 1);
-	CHECK(!add(&t, "b", 10));
-	p2l_tab_end(&t, 3);
-	p2l_tab_begin(&t, 2);	/* an empty profile changes nothing */
-	p2l_tab_end(&t, 5);
-	p2l_tab_drop_hash(&t);
-	CHECK(t.ent[0].val == 1 && t.ent[1].val == 3);
-	CHECK(t.total_weight == 4 && t.nprofiles == 2);
-	p2l_tab_free(&t);
+	CHECK((t = p2l_tab_new(0)));
+	p2l_tab_begin(t, 0);
+	CHECK(!add(t, "a", 10));
+	p2l_tab_end(t, 1);
+	p2l_tab_begin(t, 1);
+	CHECK(!add(t, "b", 10));
+	p2l_tab_end(t, 3);
+	p2l_tab_begin(t, 2);	/* an empty profile changes nothing */
+	p2l_tab_end(t, 5);
+	p2l_tab_finish(t);
+	CHECK(p2l_tab_score(t, 0) == 1 && p2l_tab_score(t, 1) == 3);
+	CHECK(p2l_tab_weight(t) == 4 && p2l_tab_profiles(t) == 2);
+	p2l_tab_free(t);
 }
 
 static void test_many(void)
 {
-	struct p2l_tab t;
+	struct p2l_tab *t;
 	char name[32];
 	int i, ok = 1;
 
 	/* enough names to grow and rehash several times */
-	CHECK(!p2l_tab_init(&t, 1));
-	p2l_tab_begin(&t, 0);
+	CHECK((t = p2l_tab_new(1)));
+	p2l_tab_begin(t, 0);
 	for (i = 0; i < 200000; i++) {
 		snprintf(name, sizeof(name), "fn_%d", i % 100000);
-		if (add(&t, name, 1 + i % 7))
+		if (add(t, name, 1 + i % 7))
 			ok = 0;
 	}
 	CHECK(ok);
-	p2l_tab_end(&t, 1);
-	CHECK(t.n == 100000);
+	p2l_tab_end(t, 1);
+	CHECK(p2l_tab_count(t) == 100000);
 	for (i = 0; i < 100000; i += 997) {
 		snprintf(name, sizeof(name), "fn_%d", i);
-		if (p2l_tab_find(&t, name, strlen(name),
+		if (p2l_tab_find(t, name, strlen(name),
 				 p2l_hash(name, strlen(name))) != i)
 			ok = 0;
 	}
 	CHECK(ok);
-	CHECK(t.line[99999] == 1);
-	p2l_tab_free(&t);
+	CHECK(line_of(t, 99999) == 1);
+	p2l_tab_free(t);
 }
 
 static void test_sort(void)
@@ -626,27 +642,25 @@ static void test_sort(void)
 
 static void test_c3(void)
 {
+	static const uint32_t size[3] = { 600, 100, 0 };
 	struct p2l_edges e = { 0 };
-	struct p2l_tab t;
+	struct p2l_tab *t;
 	uint64_t item[3], tmp[3], *s;
 	uint32_t i;
 
-	CHECK(!p2l_tab_init(&t, 0));
-	p2l_tab_begin(&t, 0);
-	CHECK(!add(&t, "a", 6) && !add(&t, "b", 3) && !add(&t, "c", 1));
-	p2l_tab_end(&t, 1);
-	p2l_tab_drop_hash(&t);
-	t.size = malloc(3 * sizeof(*t.size));
-	t.size[0] = 600;	/* densities: a .001, b .003, c .1 (size 0 as 1) */
-	t.size[1] = 100;
-	t.size[2] = 0;
+	CHECK((t = p2l_tab_new(0)));
+	p2l_tab_begin(t, 0);
+	CHECK(!add(t, "a", 6) && !add(t, "b", 3) && !add(t, "c", 1));
+	p2l_tab_end(t, 1);
+	p2l_tab_finish(t);
+	/* densities: a .001, b .003, c .1 (size 0 as 1) */
 	for (i = 0; i < 3; i++)
-		item[i] = (uint64_t)p2l_key(t.ent[i].val) << 32 | i;
+		item[i] = (uint64_t)p2l_key(p2l_tab_score(t, i)) << 32 | i;
 	s = p2l_radix_sort(item, tmp, 3);
 	/* no edges (no qsort of a null array): clusters of one, densest first */
-	CHECK(!p2l_c3(&t, &e, s, 3));
+	CHECK(!p2l_c3(t, size, &e, s, 3));
 	CHECK((uint32_t)s[0] == 2 && (uint32_t)s[1] == 1 && (uint32_t)s[2] == 0);
-	p2l_tab_free(&t);
+	p2l_tab_free(t);
 }
 
 int main(void)
