@@ -13,10 +13,8 @@
  * is so much colder (P2L_C3_DEGRADE) that the hot callee would be
  * diluted.  The clusters are then laid out densest first.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "p2l.h"
 
@@ -30,55 +28,39 @@ struct edges_ctx {
 	double sum;		/* this file's counts */
 };
 
-static int next_field(const char **p, const char *end, const char **f,
-		      size_t *len)
-{
-	const char *s = *p;
-
-	while (s < end && (*s == ' ' || *s == '\t'))
-		s++;
-	*f = s;
-	while (s < end && *s != ' ' && *s != '\t')
-		s++;
-	*len = s - *f;
-	*p = s;
-	return *len > 0;
-}
-
 static int edge_line(void *ctx, const char *s, size_t len,
 		     const struct p2l_src *src)
 {
 	struct edges_ctx *c = ctx;
 	struct p2l_edges *e = c->e;
-	const char *end = s + len, *p = s, *f[3], *extra;
-	size_t fl[3], extra_len, i;
+	struct p2l_field f[4];	/* one more, to see that there are more */
+	const char *p;
+	int n, i;
 	long idx[2];
 	uint64_t count;
 
-	for (i = 0; i < 3; i++) {
-		if (!next_field(&p, end, &f[i], &fl[i])) {
-			if (i || p < end)
-				p2l_skip(src, "want COUNT CALLER CALLEE", s, len);
-			return 0;	/* a blank line is nothing */
-		}
-	}
-	if (next_field(&p, end, &extra, &extra_len)) {
+	n = p2l_fields(s, len, f, ARRAY_SIZE(f));
+	if (!n)
+		return 0;	/* a blank line is nothing */
+	if (n != 3) {
 		p2l_skip(src, "want COUNT CALLER CALLEE", s, len);
 		return 0;
 	}
-	p = f[0];
-	if (p2l_parse_u64(&p, f[0] + fl[0], &count) != 1 || p != f[0] + fl[0]) {
+	p = f[0].s;
+	if (p2l_parse_u64(&p, f[0].s + f[0].len, &count) != 1 ||
+	    p != f[0].s + f[0].len) {
 		p2l_skip(src, "count is not a number", s, len);
 		return 0;
 	}
 	for (i = 0; i < 2; i++) {
-		const char *n = f[i + 1];
+		const struct p2l_field *name = &f[i + 1];
 
-		if (p2l_name_check(n, fl[i + 1])) {
-			p2l_skip(src, "invalid symbol name", n, fl[i + 1]);
+		if (p2l_name_check(name->s, name->len)) {
+			p2l_skip(src, "invalid symbol name", name->s, name->len);
 			return 0;
 		}
-		idx[i] = p2l_tab_find(c->t, n, fl[i + 1], p2l_hash(n, fl[i + 1]));
+		idx[i] = p2l_tab_find(c->t, name->s, name->len,
+				      p2l_hash(name->s, name->len));
 	}
 	if (!count)
 		return 0;
@@ -115,21 +97,10 @@ int p2l_edges_load(struct p2l_edges *e, const struct p2l_tab *t,
 		   const char *path, double weight)
 {
 	struct edges_ctx c = { .e = e, .t = t, .first = e->n };
-	int fd = p2l_open(path);
 	size_t i;
-	int r;
 
-	if (fd < 0) {
-		p2l_err("cannot open %s: %s", path, strerror(errno));
+	if (p2l_read_file(path, edge_line, &c))
 		return -1;
-	}
-	r = p2l_read_lines(fd, path, NULL, 0, edge_line, &c);
-	if (fd)
-		close(fd);
-	if (r) {
-		p2l_err("cannot read %s", path);
-		return -1;
-	}
 	if (!(c.sum > 0)) {
 		p2l_warn("%s: no calls", path);
 		return 0;

@@ -13,11 +13,18 @@
 
 #define BUF_SIZE	(1024 * 1024)
 
+/* "-" is standard input. */
 int p2l_open(const char *path)
 {
 	if (!strcmp(path, "-"))
 		return 0;
 	return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+/* How diagnostics name the input @path. */
+const char *p2l_display(const char *path)
+{
+	return strcmp(path, "-") ? path : "<stdin>";
 }
 
 ssize_t p2l_read_full(int fd, void *buf, size_t len)
@@ -120,6 +127,26 @@ int p2l_read_lines(int fd, const char *path, const unsigned char *pre,
 out:
 	free(buf);
 	return ret;
+}
+
+/*
+ * Call @fn for every line of the file @path.  Return 0, or -1 when it
+ * cannot be opened or read (with a message) or when @fn returns a
+ * negative value.
+ */
+int p2l_read_file(const char *path, p2l_line_fn fn, void *ctx)
+{
+	int fd = p2l_open(path);
+	int r;
+
+	if (fd < 0) {
+		p2l_err("cannot open %s: %s", path, strerror(errno));
+		return -1;
+	}
+	r = p2l_read_lines(fd, p2l_display(path), NULL, 0, fn, ctx);
+	if (fd)
+		close(fd);
+	return r;
 }
 
 static int has_str(const unsigned char *s, size_t len, const char *pat)

@@ -299,44 +299,6 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	return 0;
 }
 
-static const char *display(const char *path)
-{
-	return strcmp(path, "-") ? path : "<stdin>";
-}
-
-static int map_cb(void *ctx, const char *s, size_t len,
-		  const struct p2l_src *src)
-{
-	if (p2l_map_line(ctx, s, len, src)) {
-		p2l_err("out of memory");
-		return -1;
-	}
-	return 0;
-}
-
-static int load_map(struct p2l_map *m, const char *path)
-{
-	int fd = p2l_open(path);
-	int r;
-
-	if (fd < 0) {
-		p2l_err("cannot open %s: %s", path, strerror(errno));
-		return -1;
-	}
-	r = p2l_read_lines(fd, display(path), NULL, 0, map_cb, m);
-	if (fd)
-		close(fd);
-	if (r) {
-		p2l_err("cannot read %s", path);
-		return -1;
-	}
-	if (p2l_map_finish(m)) {
-		p2l_err("%s: no symbols in System.map", path);
-		return -1;
-	}
-	return 0;
-}
-
 static int read_procprofile(int fd, struct p2l_pp *pp, unsigned char *pre,
 			    size_t n)
 {
@@ -382,7 +344,7 @@ static int read_procprofile(int fd, struct p2l_pp *pp, unsigned char *pre,
 static int read_profile(struct p2l_tab *t, const struct p2l_map *map,
 			const struct profile *p, uint32_t idx)
 {
-	const char *name = display(p->path);
+	const char *name = p2l_display(p->path);
 	unsigned char *pre;
 	enum p2l_format fmt;
 	ssize_t n;
@@ -454,7 +416,7 @@ out:
 static int print_raw(const struct opts *o, const struct p2l_map *map)
 {
 	const struct profile *p = &o->prof[0];
-	const char *name = display(p->path);
+	const char *name = p2l_display(p->path);
 	struct p2l_pp pp = { .map = map, .file = name };
 	unsigned char *pre = malloc(PRE_SIZE);
 	FILE *f = stdout;
@@ -530,7 +492,7 @@ int main(int argc, char **argv)
 	files = calloc(o.nprof, sizeof(*files));
 	if (!files)
 		goto oom;
-	if (o.map && load_map(&map, o.map))
+	if (o.map && p2l_map_load(&map, o.map))
 		goto out;
 	if (o.sections && p2l_map_prefer_sections(&map, o.sections))
 		goto out;
@@ -541,7 +503,7 @@ int main(int argc, char **argv)
 	if (o.objects && p2l_objs_load(&objs, o.objects))
 		goto out;
 	for (i = 0; i < o.nprof; i++) {
-		files[i] = display(o.prof[i].path);
+		files[i] = p2l_display(o.prof[i].path);
 		if (read_profile(tab, o.map ? &map : NULL, &o.prof[i], i))
 			goto out;
 	}

@@ -14,10 +14,8 @@
  *                  list in the order the objects come up, for the linker
  *                  script to put first within those sections.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "p2l.h"
 
@@ -35,51 +33,34 @@ static int path_char(char c)
 	       c == '/' || c == '+' || c == ',';
 }
 
-static int next_field(const char **s, const char *end, const char **f,
-		      size_t *len)
-{
-	const char *p = *s;
-
-	while (p < end && (*p == ' ' || *p == '\t'))
-		p++;
-	*f = p;
-	while (p < end && *p != ' ' && *p != '\t')
-		p++;
-	*len = p - *f;
-	*s = p;
-	return *len > 0;
-}
-
 static int obj_line(void *ctx, const char *s, size_t len,
 		    const struct p2l_src *src)
 {
 	struct p2l_objs *o = ctx;
-	const char *end = s + len, *f[4];
-	size_t fl[4], i;
+	struct p2l_field f[4];	/* one more, to see that there are more */
+	const struct p2l_field *name = &f[0], *obj = &f[2];
 	struct p2l_obj *e;
-	int nf = 0, sec = -1;
+	int sec = -1;
+	size_t i;
 	char *copy;
 
-	while (nf < 4 && next_field(&s, end, &f[nf], &fl[nf]))
-		nf++;
-	if (nf != 3) {
+	if (p2l_fields(s, len, f, ARRAY_SIZE(f)) != 3) {
 		p2l_err("%s:%lu: want NAME SECTION OBJECT", src->file, src->line);
 		return -1;
 	}
 	for (i = 0; i < ARRAY_SIZE(sections); i++)
-		if (fl[1] == strlen(sections[i]) &&
-		    !memcmp(f[1], sections[i], fl[1]))
+		if (p2l_field_is(&f[1], sections[i]))
 			sec = i;
 	if (sec < 0) {
 		p2l_err("%s:%lu: section '%.*s': want .text, .noinstr.text or .sched.text",
-			src->file, src->line, (int)fl[1], f[1]);
+			src->file, src->line, (int)f[1].len, f[1].s);
 		return -1;
 	}
-	for (i = 0; i < fl[2] && path_char(f[2][i]); i++)
+	for (i = 0; i < obj->len && path_char(obj->s[i]); i++)
 		;
-	if (i < fl[2] || fl[2] > P2L_OBJ_MAX || fl[0] > P2L_NAME_MAX) {
+	if (i < obj->len || obj->len > P2L_OBJ_MAX || name->len > P2L_NAME_MAX) {
 		p2l_err("%s:%lu: '%.*s' cannot be a linker file pattern",
-			src->file, src->line, (int)fl[2], f[2]);
+			src->file, src->line, (int)obj->len, obj->s);
 		return -1;
 	}
 	if (o->n == o->cap) {
@@ -91,16 +72,16 @@ static int obj_line(void *ctx, const char *s, size_t len,
 		o->v = v;
 		o->cap = cap;
 	}
-	copy = malloc(fl[0] + fl[2] + 2);
+	copy = malloc(name->len + obj->len + 2);
 	if (!copy)
 		goto oom;
 	e = &o->v[o->n];
-	memcpy(copy, f[0], fl[0]);
-	copy[fl[0]] = '\0';
-	memcpy(copy + fl[0] + 1, f[2], fl[2]);
-	copy[fl[0] + 1 + fl[2]] = '\0';
+	memcpy(copy, name->s, name->len);
+	copy[name->len] = '\0';
+	memcpy(copy + name->len + 1, obj->s, obj->len);
+	copy[name->len + 1 + obj->len] = '\0';
 	e->name = copy;
-	e->obj = copy + fl[0] + 1;
+	e->obj = copy + name->len + 1;
 	e->sec = sec;
 	e->order = o->n++;
 	return 0;
@@ -155,18 +136,8 @@ static int number_places(struct p2l_objs *o)
 
 int p2l_objs_load(struct p2l_objs *o, const char *path)
 {
-	int fd = p2l_open(path);
-	int r;
-
 	memset(o, 0, sizeof(*o));
-	if (fd < 0) {
-		p2l_err("cannot open %s: %s", path, strerror(errno));
-		return -1;
-	}
-	r = p2l_read_lines(fd, path, NULL, 0, obj_line, o);
-	if (fd)
-		close(fd);
-	if (r)
+	if (p2l_read_file(path, obj_line, o))
 		return -1;
 	if (o->n)
 		qsort(o->v, o->n, sizeof(*o->v), by_name);

@@ -31,6 +31,13 @@ struct p2l_src {
 	unsigned long line;
 };
 
+/*
+ * Called with each line of an input, without its newline or final CR:
+ * 0 to go on, negative to stop reading after an error message.
+ */
+typedef int (*p2l_line_fn)(void *ctx, const char *s, size_t len,
+			   const struct p2l_src *src);
+
 /* diagnostics.c: skipped lines, warnings and errors on stderr */
 extern int p2l_quiet;
 extern unsigned long p2l_nskipped;
@@ -97,21 +104,32 @@ struct p2l_map {
 
 void p2l_map_init(struct p2l_map *m);
 void p2l_map_free(struct p2l_map *m);
-int p2l_map_line(struct p2l_map *m, const char *s, size_t len,
+int p2l_map_line(void *ctx, const char *s, size_t len,
 		 const struct p2l_src *src);
+int p2l_map_load(struct p2l_map *m, const char *path);
 int p2l_map_finish(struct p2l_map *m);
 int p2l_map_is_text(char type);
 int p2l_map_prefer_sections(struct p2l_map *m, const char *path);
 long p2l_map_lookup(const struct p2l_map *m, uint64_t addr);
 
-/* input.c: buffered line reader */
-typedef int (*p2l_line_fn)(void *ctx, const char *s, size_t len,
-			   const struct p2l_src *src);
+/* input.c: opening files, the buffered line reader, format detection */
 int p2l_open(const char *path);
+const char *p2l_display(const char *path);
 int p2l_read_lines(int fd, const char *path, const unsigned char *pre,
 		   size_t prelen, p2l_line_fn fn, void *ctx);
+int p2l_read_file(const char *path, p2l_line_fn fn, void *ctx);
 ssize_t p2l_read_full(int fd, void *buf, size_t len);
 enum p2l_format p2l_detect(const unsigned char *buf, size_t len);
+
+/* fields.c: the blank-separated fields of an input line */
+struct p2l_field {
+	const char *s;
+	size_t len;
+};
+
+int p2l_fields(const char *s, size_t len, struct p2l_field *f, int max);
+int p2l_field_is_hex(const struct p2l_field *f);
+int p2l_field_is(const struct p2l_field *f, const char *str);
 
 /* readprofile.c */
 struct p2l_rp {

@@ -16,60 +16,15 @@
 
 #include "p2l.h"
 
-struct tok {
-	const char *s;
-	size_t len;
-};
-
 #define MAX_TOK	32
 
-static inline int is_space(char c)
+/* A call chain frame's or a sample's address. */
+static int is_address(const struct p2l_field *t)
 {
-	return c == ' ' || c == '\t';
+	return t->len >= 4 && p2l_field_is_hex(t);
 }
 
-static int split(const char *s, const char *end, struct tok *tok)
-{
-	int n = 0;
-
-	while (n < MAX_TOK) {
-		while (s < end && is_space(*s))
-			s++;
-		if (s == end)
-			break;
-		tok[n].s = s;
-		while (s < end && !is_space(*s))
-			s++;
-		tok[n].len = s - tok[n].s;
-		n++;
-	}
-	return n;
-}
-
-static int tok_is(const struct tok *t, const char *str)
-{
-	size_t n = strlen(str);
-
-	return t->len == n && !memcmp(t->s, str, n);
-}
-
-static int is_hex(const struct tok *t)
-{
-	size_t i;
-
-	if (t->len < 4)
-		return 0;
-	for (i = 0; i < t->len; i++) {
-		char c = t->s[i];
-
-		if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
-		      (c >= 'A' && c <= 'F')))
-			return 0;
-	}
-	return 1;
-}
-
-static int is_number(const struct tok *t)
+static int is_number(const struct p2l_field *t)
 {
 	size_t i;
 
@@ -120,14 +75,14 @@ static int add(struct p2l_perf *pf, const char *name, size_t len,
 }
 
 /* perf report: "[pct%...] [samples] [dso] [k] symbol ..." */
-static int report_line(struct p2l_perf *pf, struct tok *tok, int n,
+static int report_line(struct p2l_perf *pf, struct p2l_field *tok, int n,
 		       const struct p2l_src *src, const char *s, size_t len)
 {
 	double pct = -1, samples = -1, v;
 	int i, kind = -1;
 
 	for (i = 0; i < n - 1; i++) {
-		const struct tok *t = &tok[i];
+		const struct p2l_field *t = &tok[i];
 
 		if (t->len == 3 && t->s[0] == '[' && t->s[2] == ']') {
 			kind = i;
@@ -155,7 +110,7 @@ static int report_line(struct p2l_perf *pf, struct tok *tok, int n,
 	return add(pf, tok[kind + 1].s, tok[kind + 1].len, samples, src);
 }
 
-static int kernel_dso(const struct tok *t)
+static int kernel_dso(const struct p2l_field *t)
 {
 	const char *s = t->s + 1;
 	size_t len = t->len - 2;
@@ -168,17 +123,17 @@ static int kernel_dso(const struct tok *t)
 }
 
 /* perf script frame: "address symbol+0xoff (dso)" */
-static int frame(struct p2l_perf *pf, const struct tok *t, int n,
+static int frame(struct p2l_perf *pf, const struct p2l_field *t, int n,
 		 const struct p2l_src *src, const char *s, size_t len)
 {
-	const struct tok *sym = &t[1], *dso = &t[n - 1];
+	const struct p2l_field *sym = &t[1], *dso = &t[n - 1];
 	size_t l = 0;
 
 	if (dso->len < 3 || dso->s[0] != '(' || dso->s[dso->len - 1] != ')') {
 		p2l_skip(src, "unrecognised line", s, len);
 		return 0;
 	}
-	if (tok_is(dso, "([unknown])")) {
+	if (p2l_field_is(dso, "([unknown])")) {
 		p2l_tab_unknown(pf->tab, 1);
 		return 0;
 	}
@@ -193,7 +148,7 @@ static int frame(struct p2l_perf *pf, const struct tok *t, int n,
 	}
 	while (l < sym->len && sym->s[l] != '+')
 		l++;
-	if (tok_is(sym, "[unknown]")) {
+	if (p2l_field_is(sym, "[unknown]")) {
 		p2l_tab_unknown(pf->tab, 1);
 		return 0;
 	}
@@ -204,8 +159,8 @@ int p2l_perf_line(void *ctx, const char *s, size_t len,
 		  const struct p2l_src *src)
 {
 	struct p2l_perf *pf = ctx;
-	struct tok tok[MAX_TOK];
-	int n = split(s, s + len, tok);
+	struct p2l_field tok[MAX_TOK];
+	int n = p2l_fields(s, len, tok, MAX_TOK);
 
 	if (!n) {
 		pf->in_sample = 0;
@@ -215,7 +170,7 @@ int p2l_perf_line(void *ctx, const char *s, size_t len,
 		return 0;
 	if (tok[0].s[tok[0].len - 1] == '%')
 		return report_line(pf, tok, n, src, s, len);
-	if (is_hex(&tok[0]) && n >= 3 && tok[n - 1].s[0] == '(' &&
+	if (is_address(&tok[0]) && n >= 3 && tok[n - 1].s[0] == '(' &&
 	    !is_number(&tok[1])) {
 		/* a call chain frame: only the leaf counts */
 		if (!pf->in_sample)
@@ -229,7 +184,7 @@ int p2l_perf_line(void *ctx, const char *s, size_t len,
 	}
 	/* a sample header, maybe with the leaf frame at its end */
 	pf->in_sample = 0;
-	if (n >= 4 && is_hex(&tok[n - 3]) && tok[n - 1].s[0] == '(' &&
+	if (n >= 4 && is_address(&tok[n - 3]) && tok[n - 1].s[0] == '(' &&
 	    tok[n - 1].s[tok[n - 1].len - 1] == ')')
 		return frame(pf, &tok[n - 3], 3, src, s, len);
 	if (s[len - 1] == ':' || tok[n - 1].s[tok[n - 1].len - 1] == ':') {

@@ -11,39 +11,13 @@
 
 #include "p2l.h"
 
-static inline int is_space(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
-static const char *skip_space(const char *p, const char *end)
-{
-	while (p < end && is_space(*p))
-		p++;
-	return p;
-}
-
-static const char *token_end(const char *p, const char *end)
-{
-	while (p < end && !is_space(*p))
-		p++;
-	return p;
-}
-
-static int is_hex(const char *p, const char *e)
-{
-	if (p == e)
-		return 0;
-	for (; p < e; p++)
-		if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f') ||
-		      (*p >= 'A' && *p <= 'F')))
-			return 0;
-	return 1;
-}
+/* The four fields of "readprofile -v", and one to see that there are more. */
+#define RP_FIELDS	5
 
 /* A "ticks per byte" field: digits with an optional fraction. */
-static int is_decimal(const char *p, const char *e)
+static int is_decimal(const struct p2l_field *f)
 {
+	const char *p = f->s, *e = f->s + f->len;
 	int digits = 0;
 
 	while (p < e && *p >= '0' && *p <= '9') {
@@ -137,55 +111,48 @@ int p2l_rp_line(void *ctx, const char *s, size_t len,
 		const struct p2l_src *src)
 {
 	struct p2l_rp *rp = ctx;
-	const char *end = s + len;
-	const char *t1, *e1, *name, *ename, *t3, *e3, *t4, *e4;
-	const char *num, *nume, *reason;
+	struct p2l_field f[RP_FIELDS];
+	const struct p2l_field *name, *num;
+	const char *p, *reason;
 	size_t nlen;
 	uint64_t count;
-	int r;
+	int n, r;
 
 	r = fast_line(rp, s, len, src);
 	if (r)
 		return r > 0 ? 0 : -1;
-	t1 = skip_space(s, end);
-	if (t1 == end)
+	n = p2l_fields(s, len, f, RP_FIELDS);
+	if (!n)
 		return 0;
-	e1 = token_end(t1, end);
-	name = skip_space(e1, end);
-	ename = token_end(name, end);
-	t3 = skip_space(ename, end);
-	e3 = token_end(t3, end);
-	t4 = skip_space(e3, end);
-	e4 = token_end(t4, end);
-	if (skip_space(e4, end) != end) {
+	if (n == RP_FIELDS) {
 		p2l_skip(src, "unrecognised line", s, len);
 		return 0;
 	}
-	if (name == end) {
-		num = t1;
-		r = p2l_parse_u64(&num, e1, &count);
-		p2l_skip(src, r && num == e1 ? "truncated line" :
+	if (n == 1) {
+		p = f[0].s;
+		r = p2l_parse_u64(&p, f[0].s + f[0].len, &count);
+		p2l_skip(src, r && p == f[0].s + f[0].len ? "truncated line" :
 			 "unrecognised line", s, len);
 		return 0;
 	}
-	if (t4 < e4) {
+	name = &f[1];
+	if (n == 4) {
 		/* readprofile -v: address name ticks ticks-per-byte */
-		if (!is_hex(t1, e1) || !is_decimal(t4, e4)) {
+		if (!p2l_field_is_hex(&f[0]) || !is_decimal(&f[3])) {
 			p2l_skip(src, "unrecognised line", s, len);
 			return 0;
 		}
-		num = t3;
-		nume = e3;
+		num = &f[2];
 	} else {
-		if (t3 < e3 && !is_decimal(t3, e3)) {
+		if (n == 3 && !is_decimal(&f[2])) {
 			p2l_skip(src, "unrecognised line", s, len);
 			return 0;
 		}
-		num = t1;
-		nume = e1;
+		num = &f[0];
 	}
-	r = p2l_parse_u64(&num, nume, &count);
-	if (r == 0 || num != nume) {
+	p = num->s;
+	r = p2l_parse_u64(&p, num->s + num->len, &count);
+	if (r == 0 || p != num->s + num->len) {
 		p2l_skip(src, "unrecognised line", s, len);
 		return 0;
 	}
@@ -193,24 +160,24 @@ int p2l_rp_line(void *ctx, const char *s, size_t len,
 		p2l_skip(src, "count out of range", s, len);
 		return 0;
 	}
-	if (ename - name == 5 && !memcmp(name, "total", 5)) {
+	if (p2l_field_is(name, "total")) {
 		rp->total_line += count;
 		rp->have_total = 1;
 		return 0;
 	}
-	if (ename - name == 9 && !memcmp(name, "*unknown*", 9)) {
+	if (p2l_field_is(name, "*unknown*")) {
 		p2l_tab_unknown(rp->tab, count);
 		return 0;
 	}
-	reason = p2l_name_check(name, ename - name);
+	reason = p2l_name_check(name->s, name->len);
 	if (reason) {
-		p2l_skip(src, reason, name, ename - name);
+		p2l_skip(src, reason, name->s, name->len);
 		p2l_tab_unknown(rp->tab, count);
 		return 0;
 	}
 	if (!count)
 		return 0;
-	nlen = ename - name;
-	name = p2l_strip_prefix(name, &nlen);
-	return p2l_tab_add(rp->tab, name, nlen, p2l_hash(name, nlen), count, src);
+	nlen = name->len;
+	p = p2l_strip_prefix(name->s, &nlen);
+	return p2l_tab_add(rp->tab, p, nlen, p2l_hash(p, nlen), count, src);
 }

@@ -4,10 +4,8 @@
  * name") and /proc/kallsyms of the target kernel.  Sizes missing from
  * the map are taken from the distance to the next higher address.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "p2l.h"
 
@@ -53,63 +51,48 @@ static int hexval(const char *p, size_t len, uint64_t *val)
 	return 0;
 }
 
-static inline int is_space(char c)
-{
-	return c == ' ' || c == '\t';
-}
+/* The four fields of "nm -S", and one to see that there are more. */
+#define MAP_FIELDS	5
 
-#define MAP_TOK	5
-
-/* Parse one line of the map.  Return -1 only when out of memory. */
-int p2l_map_line(struct p2l_map *m, const char *s, size_t len,
+/*
+ * Parse one line of the map (a p2l_line_fn on a struct p2l_map).
+ * Return 0, or -1 after an error message when out of memory.
+ */
+int p2l_map_line(void *ctx, const char *s, size_t len,
 		 const struct p2l_src *src)
 {
-	const char *t[MAP_TOK], *end = s + len;
-	size_t l[MAP_TOK];
-	int n = 0, ti;
+	struct p2l_map *m = ctx;
+	struct p2l_field f[MAP_FIELDS];
+	const struct p2l_field *name;
+	int n, ti;
 	uint64_t addr, size = 0;
 	struct p2l_sym *sym;
 
-	while (n < MAP_TOK) {
-		while (s < end && is_space(*s))
-			s++;
-		if (s == end)
-			break;
-		t[n] = s;
-		while (s < end && !is_space(*s))
-			s++;
-		l[n] = s - t[n];
-		n++;
-	}
+	n = p2l_fields(s, len, f, MAP_FIELDS);
 	if (!n)
 		return 0;
-	if (n == 2 && l[0] == 1)
+	if (n == 2 && f[0].len == 1)
 		return 0;		/* nm: undefined symbol */
-	if (n < 3 || n == MAP_TOK) {
-		p2l_skip(src, "unrecognised System.map line", t[0], end - t[0]);
-		return 0;
-	}
-	if (l[1] == 1) {
+	if (n < 3 || n == MAP_FIELDS)
+		goto unrecognised;
+	if (f[1].len == 1) {
 		ti = 1;			/* System.map, kallsyms */
-		if (n == 4 && t[3][0] == '[')
+		if (n == 4 && f[3].s[0] == '[')
 			return 0;	/* kallsyms: module symbol */
-		if (n != 3) {
-			p2l_skip(src, "unrecognised System.map line", t[0],
-				 end - t[0]);
-			return 0;
-		}
-	} else if (n == 4 && l[2] == 1 && !hexval(t[1], l[1], &size)) {
+		if (n != 3)
+			goto unrecognised;
+	} else if (n == 4 && f[2].len == 1 && !hexval(f[1].s, f[1].len, &size)) {
 		ti = 2;			/* nm -S */
 	} else {
-		p2l_skip(src, "unrecognised System.map line", t[0], end - t[0]);
+		goto unrecognised;
+	}
+	name = &f[ti + 1];
+	if (hexval(f[0].s, f[0].len, &addr)) {
+		p2l_skip(src, "bad address in System.map", f[0].s, f[0].len);
 		return 0;
 	}
-	if (hexval(t[0], l[0], &addr)) {
-		p2l_skip(src, "bad address in System.map", t[0], l[0]);
-		return 0;
-	}
-	if (l[ti + 1] > P2L_NAME_MAX) {
-		p2l_skip(src, "symbol name too long", t[ti + 1], l[ti + 1]);
+	if (name->len > P2L_NAME_MAX) {
+		p2l_skip(src, "symbol name too long", name->s, name->len);
 		return 0;
 	}
 	if (m->n == m->cap) {
@@ -117,21 +100,21 @@ int p2l_map_line(struct p2l_map *m, const char *s, size_t len,
 		void *p = realloc(m->sym, ncap * sizeof(*m->sym));
 
 		if (!p)
-			return -1;
+			goto oom;
 		m->sym = p;
 		m->cap = ncap;
 	}
-	if (m->nlen + l[ti + 1] + 1 > m->ncap) {
+	if (m->nlen + name->len + 1 > m->ncap) {
 		size_t ncap = m->ncap ? m->ncap * 2 : 65536;
 		void *p;
 
-		while (m->nlen + l[ti + 1] + 1 > ncap)
+		while (m->nlen + name->len + 1 > ncap)
 			ncap *= 2;
 		if (ncap > UINT32_MAX)
-			return -1;
+			goto oom;
 		p = realloc(m->names, ncap);
 		if (!p)
-			return -1;
+			goto oom;
 		m->names = p;
 		m->ncap = ncap;
 	}
@@ -139,18 +122,39 @@ int p2l_map_line(struct p2l_map *m, const char *s, size_t len,
 	sym->addr = addr;
 	sym->size = size;
 	sym->has_size = ti == 2;
-	sym->type = t[ti][0];
+	sym->type = f[ti].s[0];
 	sym->name = m->nlen;
-	sym->len = l[ti + 1];
-	memcpy(m->names + m->nlen, t[ti + 1], sym->len);
+	sym->len = name->len;
+	memcpy(m->names + m->nlen, name->s, sym->len);
 	m->names[m->nlen + sym->len] = '\0';
 	m->nlen += sym->len + 1;
-	if (sym->len == 6 && !memcmp(t[ti + 1], "_stext", 6)) {
+	if (p2l_field_is(name, "_stext")) {
 		m->stext = addr;
 		m->have_stext = 1;
-	} else if (sym->len == 6 && !memcmp(t[ti + 1], "_etext", 6)) {
+	} else if (p2l_field_is(name, "_etext")) {
 		m->etext = addr;
 		m->have_etext = 1;
+	}
+	return 0;
+unrecognised:
+	p2l_skip(src, "unrecognised System.map line", f[0].s, s + len - f[0].s);
+	return 0;
+oom:
+	p2l_err("out of memory");
+	return -1;
+}
+
+/*
+ * Read the System.map (or "nm -S" output, or kallsyms) @path.  Return
+ * 0, or -1 after an error message.
+ */
+int p2l_map_load(struct p2l_map *m, const char *path)
+{
+	if (p2l_read_file(path, p2l_map_line, m))
+		return -1;
+	if (p2l_map_finish(m)) {
+		p2l_err("%s: no symbols in System.map", path);
+		return -1;
 	}
 	return 0;
 }
@@ -228,17 +232,20 @@ static int section_line(void *ctx, const char *s, size_t len,
 		char **v = realloc(sec->name, cap * sizeof(*v));
 
 		if (!v)
-			return -1;
+			goto oom;
 		sec->name = v;
 		sec->cap = cap;
 	}
 	copy = malloc(len + 1);
 	if (!copy)
-		return -1;
+		goto oom;
 	memcpy(copy, s, len);
 	copy[len] = '\0';
 	sec->name[sec->n++] = copy;
 	return 0;
+oom:
+	p2l_err("out of memory");
+	return -1;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -264,21 +271,12 @@ static int has_section(const struct sections *sec, const char *name)
 int p2l_map_prefer_sections(struct p2l_map *m, const char *path)
 {
 	struct sections sec = { 0 };
-	int fd = p2l_open(path);
 	size_t i, j, k;
 	int r;
 
-	if (fd < 0) {
-		p2l_err("cannot open %s: %s", path, strerror(errno));
-		return -1;
-	}
-	r = p2l_read_lines(fd, path, NULL, 0, section_line, &sec);
-	if (fd)
-		close(fd);
-	if (r) {
-		p2l_err("cannot read %s", path);
+	r = p2l_read_file(path, section_line, &sec);
+	if (r)
 		goto out;
-	}
 	if (sec.n)
 		qsort(sec.name, sec.n, sizeof(*sec.name), cmp_str);
 	for (i = 0; i < m->n; i = j) {

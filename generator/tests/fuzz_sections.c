@@ -27,12 +27,6 @@ static const char map_text[] =
 	"ffffffff8100001c d gamma_data\n"
 	"ffffffff81000020 T _etext\n";
 
-static int map_cb(void *ctx, const char *s, size_t len,
-		  const struct p2l_src *src)
-{
-	return p2l_map_line(ctx, s, len, src) ? -1 : 0;
-}
-
 /*
  * Whether @name is one of the section lines of @data, read the way the
  * documented format says: one a line, CRLF allowed, ".text." optional.
@@ -85,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!orig) {
 		p2l_map_init(&m);
 		fd = fuzz_fd((const uint8_t *)map_text, sizeof(map_text) - 1);
-		if (p2l_read_lines(fd, "map", NULL, 0, map_cb, &m) ||
+		if (p2l_read_lines(fd, "map", NULL, 0, p2l_map_line, &m) ||
 		    p2l_map_finish(&m))
 			abort();
 		close(fd);

@@ -4,12 +4,6 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static int map_cb(void *ctx, const char *s, size_t len,
-		  const struct p2l_src *src)
-{
-	return p2l_map_line(ctx, s, len, src) ? -1 : 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct p2l_map m;
@@ -18,7 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	p2l_quiet = 1;
 	p2l_map_init(&m);
-	if (p2l_read_lines(fd, "fuzz", NULL, 0, map_cb, &m))
+	if (p2l_read_lines(fd, "fuzz", NULL, 0, p2l_map_line, &m))
 		abort();
 	close(fd);
 	if (!p2l_map_finish(&m)) {

@@ -149,6 +149,26 @@ static void test_numbers(void)
 	CHECK(p2l_parse_u64(&p, s + 4, &v) == 1 && v == 12 && p == s + 2);
 }
 
+/* ---- fields ---- */
+
+static void test_fields(void)
+{
+	static const char line[] = " \t12  foo.isra.0\tffff81 x ";
+	struct p2l_field f[4];
+	const struct p2l_field empty = { .s = line, .len = 0 };
+
+	CHECK(p2l_fields(line, strlen(line), f, 4) == 4);
+	CHECK(f[0].s == line + 2 && f[0].len == 2);
+	CHECK(p2l_field_is(&f[1], "foo.isra.0") && !p2l_field_is(&f[1], "foo"));
+	CHECK(p2l_field_is_hex(&f[2]) && !p2l_field_is_hex(&f[1]));
+	CHECK(f[3].len == 1 && f[3].s[0] == 'x');
+	/* at most @max: a fifth field would be the sign of more */
+	CHECK(p2l_fields(line, strlen(line), f, 2) == 2 && f[1].len == 10);
+	CHECK(p2l_fields(" \t ", 3, f, 4) == 0);
+	CHECK(p2l_fields(line, 0, f, 4) == 0);
+	CHECK(!p2l_field_is_hex(&empty));
+}
+
 /* ---- line reader ---- */
 
 struct collect {
@@ -387,12 +407,6 @@ static void test_perf_script(void)
 
 /* ---- System.map ---- */
 
-static int map_cb(void *ctx, const char *s, size_t len,
-		  const struct p2l_src *src)
-{
-	return p2l_map_line(ctx, s, len, src) ? -1 : 0;
-}
-
 static long map_find(struct p2l_map *m, const char *name)
 {
 	size_t i;
@@ -409,7 +423,7 @@ static void test_sysmap(void)
 	long i;
 
 	p2l_map_init(&m);
-	CHECK(feed(map_cb, &m,
+	CHECK(feed(p2l_map_line, &m,
 		   "ffffffff81000000 T _stext\n"
 		   "ffffffff81000000 T startup_64\n"
 		   "ffffffff81000100 t foo.isra.0\n"
@@ -437,7 +451,7 @@ static void test_sysmap(void)
 
 	/* nm -S: sizes given, unsorted */
 	p2l_map_init(&m);
-	CHECK(feed(map_cb, &m,
+	CHECK(feed(p2l_map_line, &m,
 		   "ffffffff81000200 0000000000000010 T b\n"
 		   "ffffffff81000100 0000000000000030 t a.cold\n"
 		   "ffffffff81000300 T nosize\n"
@@ -451,7 +465,7 @@ static void test_sysmap(void)
 	p2l_map_free(&m);
 
 	p2l_map_init(&m);
-	CHECK(feed(map_cb, &m, "garbage\n\n") == 1);
+	CHECK(feed(p2l_map_line, &m, "garbage\n\n") == 1);
 	CHECK(p2l_map_finish(&m) == -1);
 	p2l_map_free(&m);
 }
@@ -468,7 +482,7 @@ static void put32(unsigned char *p, uint32_t v, int swap)
 static void load_small_map(struct p2l_map *m)
 {
 	p2l_map_init(m);
-	feed(map_cb, m,
+	feed(p2l_map_line, m,
 	     "ffffffff81000000 T _stext\n"
 	     "ffffffff81000000 T startup_64\n"
 	     "ffffffff81000010 t foo.isra.0\n"
@@ -671,6 +685,7 @@ int main(void)
 	test_prefix();
 	test_format();
 	test_numbers();
+	test_fields();
 	test_reader();
 	test_detect();
 	test_readprofile();
