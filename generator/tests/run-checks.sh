@@ -314,28 +314,31 @@ run sections-nomap 2 "$B" --sections "$D/pp-print.sections" "$D/rp-basic.txt"
 echo "# == object placement (--objects)"
 run objects 0 "$B" -q --objects "$D/objects.txt" "$D/objects-profile.txt"
 same objects "$D/objects.expected"
-# The list goes through cpp as the kernel runs it on the linker script:
-# the definitions expand to file patterns, "uni[x]" survives.
-cp "$T/objects.out" "$T/functionlist.lds"
+# The list goes through cpp as the kernel runs it on the linker script.
+# sched_patterns NAME: the .sched.text file patterns that
+# FUNCTION_REORDER_SCHED of the list NAME.out expands to, on one line.
 printf '#include "functionlist.lds"\n#define OF(f) f(.sched.text)\nFUNCTION_REORDER_SCHED(OF)\n' > "$T/t.lds.S"
-gcc -E -P -D__ASSEMBLY__ -DLINKER_SCRIPT -I"$T" -x assembler-with-cpp "$T/t.lds.S" 2>&1 |
-	grep -o '\*[^ ]*(\.sched\.text)' | tr '\n' ' ' > "$T/cpp.out"
-if [ "$(cat "$T/cpp.out")" = "*kernel/sched/core.o(.sched.text) *net/uni[x]/af_unix.o(.sched.text) *kernel/locking/mutex.o(.sched.text) " ]; then
+sched_patterns() {
+	cp "$T/$1.out" "$T/functionlist.lds"
+	gcc -E -P -D__ASSEMBLY__ -DLINKER_SCRIPT -I"$T" -x assembler-with-cpp "$T/t.lds.S" 2>&1 |
+		grep -o '\*[^ ]*(\.sched\.text)' | tr '\n' ' '
+}
+# The definitions expand to file patterns, "uni[x]" survives.
+got=$(sched_patterns objects)
+if [ "$got" = "*kernel/sched/core.o(.sched.text) *net/uni[x]/af_unix.o(.sched.text) *kernel/locking/mutex.o(.sched.text) " ]; then
 	ok "objects: the definitions expand under cpp to linker file patterns"
 else
-	bad "objects: cpp gives '$(cat "$T/cpp.out")'"
+	bad "objects: cpp gives '$got'"
 fi
 # cpp replaces "linux" and "unix" wherever they are a token, not only
 # as a whole path component; a leading digit makes a pp-number instead.
 printf 'schedule .sched.text drivers/linux-x/unix.o\nunix_wait .sched.text a/2linux/i386_x/linux.lds.o\n' > "$T/objects-cpp.txt"
 run objects-cpp 0 "$B" -q --objects "$T/objects-cpp.txt" "$D/objects-profile.txt"
-cp "$T/objects-cpp.out" "$T/functionlist.lds"
-gcc -E -P -D__ASSEMBLY__ -DLINKER_SCRIPT -I"$T" -x assembler-with-cpp "$T/t.lds.S" 2>&1 |
-	grep -o '\*[^ ]*(\.sched\.text)' | tr '\n' ' ' > "$T/cpp.out"
-if [ "$(cat "$T/cpp.out")" = "*drivers/linu[x]-x/uni[x].o(.sched.text) *a/2linux/i386_x/linu[x].lds.o(.sched.text) " ]; then
+got=$(sched_patterns objects-cpp)
+if [ "$got" = "*drivers/linu[x]-x/uni[x].o(.sched.text) *a/2linux/i386_x/linu[x].lds.o(.sched.text) " ]; then
 	ok "objects: cpp words inside path components are escaped too"
 else
-	bad "objects: cpp gives '$(cat "$T/cpp.out")' for cpp words inside components"
+	bad "objects: cpp gives '$got' for cpp words inside components"
 fi
 printf 'schedule .sched.text\n' > "$T/objects-short.txt"
 run objects-short 1 "$B" --objects "$T/objects-short.txt" "$D/objects-profile.txt"

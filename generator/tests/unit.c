@@ -267,34 +267,52 @@ static unsigned long feed(p2l_line_fn fn, void *ctx, const char *text)
 	return p2l_nskipped - before;
 }
 
+/*
+ * Read @text as one profile into a new table (remembering where each
+ * function was first seen if @track), with the line parser @fn and its
+ * context @ctx, whose table pointer is *@tab.  Return the number of
+ * lines skipped.
+ */
+static unsigned long read_profile(p2l_line_fn fn, void *ctx,
+				  struct p2l_tab **tab, int track,
+				  const char *text)
+{
+	unsigned long skipped;
+
+	*tab = p2l_tab_new(track);
+	if (!*tab)
+		abort();
+	CHECK(!p2l_tab_begin(*tab, 0));
+	skipped = feed(fn, ctx, text);
+	CHECK(!p2l_tab_end(*tab, 1));
+	return skipped;
+}
+
 static void test_readprofile(void)
 {
 	struct p2l_tab *t;
 	struct p2l_rp rp = { .tab = NULL };
 	unsigned long skipped;
 
-	CHECK((t = p2l_tab_new(1)));
-	rp.tab = t;
-	p2l_tab_begin(t, 0);
-	skipped = feed(p2l_rp_line, &rp,
-		       "   600 foo                                        1.5000\n"
-		       "   200 bar.isra.0                                 0.2500\r\n"
-		       "ffffffff81000000 baz                      100   0.1000\n"
-		       "    50 *unknown*\n"
-		       "    50 705                                      0.1\n"
-		       "  1000 total                                      0.0100\n"
-		       "   100 foo 1.0\n"
-		       "    12\n"
-		       "    12 trunc 1.0 extra\n"
-		       "99999999999999999999999 huge 1.0\n"
-		       "  garbage here\n"
-		       "   0 never 0.0000\n"
-		       "   5 bad)name 1.0\n"
-		       "\x01\x02\xff\xfe\n"
-		       "    7 last 0.5");
+	skipped = read_profile(p2l_rp_line, &rp, &rp.tab, 1,
+			       "   600 foo                                        1.5000\n"
+			       "   200 bar.isra.0                                 0.2500\r\n"
+			       "ffffffff81000000 baz                      100   0.1000\n"
+			       "    50 *unknown*\n"
+			       "    50 705                                      0.1\n"
+			       "  1000 total                                      0.0100\n"
+			       "   100 foo 1.0\n"
+			       "    12\n"
+			       "    12 trunc 1.0 extra\n"
+			       "99999999999999999999999 huge 1.0\n"
+			       "  garbage here\n"
+			       "   0 never 0.0000\n"
+			       "   5 bad)name 1.0\n"
+			       "\x01\x02\xff\xfe\n"
+			       "    7 last 0.5");
 	CHECK(skipped == 7);
 	CHECK(rp.have_total && rp.total_line == 1000);
-	CHECK(p2l_tab_end(t, 1) == 0);
+	t = rp.tab;
 	/* total: 600+200+100+50+50+100+5+7 = 1112 */
 	CHECK(p2l_tab_count(t) == 4);
 	CHECK(score_of(t, "foo") > 0.629 && score_of(t, "foo") < 0.630);
@@ -319,11 +337,8 @@ static void test_long_name(void)
 	memcpy(line, "  10 ", 5);
 	memset(line + 5, 'a', n);
 	strcpy(line + 5 + n, " 1.0\n  3 ok 1.0\n");
-	CHECK((t = p2l_tab_new(0)));
-	rp.tab = t;
-	p2l_tab_begin(t, 0);
-	CHECK(feed(p2l_rp_line, &rp, line) == 1);
-	p2l_tab_end(t, 1);
+	CHECK(read_profile(p2l_rp_line, &rp, &rp.tab, 0, line) == 1);
+	t = rp.tab;
 	CHECK(p2l_tab_count(t) == 1 && score_of(t, "ok") > 0.23 && score_of(t, "ok") < 0.24);
 	p2l_tab_free(t);
 	free(line);
@@ -336,23 +351,20 @@ static void test_perf_report(void)
 	struct p2l_tab *t;
 	struct p2l_perf pf = { .tab = NULL };
 
-	CHECK((t = p2l_tab_new(0)));
-	pf.tab = t;
-	p2l_tab_begin(t, 0);
-	CHECK(feed(p2l_perf_line, &pf,
-		   "# Samples: 1K of event 'cycles'\n"
-		   "#\n"
-		   "# Overhead  Samples  Symbol\n"
-		   "# ........  .......  ......\n"
-		   "#\n"
-		   "    40.00%      400  [k] native_safe_halt\n"
-		   "    30.00%      300  [.] main\n"
-		   "    20.00%      200  [k] foo.constprop.0\n"
-		   "            |\n"
-		   "            ---foo\n"
-		   "    10.00%      100  [k] 0xffffffff81000000\n"
-		   "   nonsense line\n") == 3);
-	p2l_tab_end(t, 1);
+	CHECK(read_profile(p2l_perf_line, &pf, &pf.tab, 0,
+			   "# Samples: 1K of event 'cycles'\n"
+			   "#\n"
+			   "# Overhead  Samples  Symbol\n"
+			   "# ........  .......  ......\n"
+			   "#\n"
+			   "    40.00%      400  [k] native_safe_halt\n"
+			   "    30.00%      300  [.] main\n"
+			   "    20.00%      200  [k] foo.constprop.0\n"
+			   "            |\n"
+			   "            ---foo\n"
+			   "    10.00%      100  [k] 0xffffffff81000000\n"
+			   "   nonsense line\n") == 3);
+	t = pf.tab;
 	CHECK(p2l_tab_count(t) == 2);
 	CHECK(score_of(t, "native_safe_halt") > 0.57 &&
 	      score_of(t, "native_safe_halt") < 0.58);
@@ -360,13 +372,10 @@ static void test_perf_report(void)
 	p2l_tab_free(t);
 
 	/* --children without -n: the last percentage (Self) counts */
-	CHECK((t = p2l_tab_new(0)));
-	pf.tab = t;
-	p2l_tab_begin(t, 0);
-	CHECK(feed(p2l_perf_line, &pf,
-		   "    90.00%    30.00%  [k] a\n"
-		   "    50.00%    10.00%  [k] b\n") == 0);
-	p2l_tab_end(t, 1);
+	CHECK(read_profile(p2l_perf_line, &pf, &pf.tab, 0,
+			   "    90.00%    30.00%  [k] a\n"
+			   "    50.00%    10.00%  [k] b\n") == 0);
+	t = pf.tab;
 	CHECK(score_of(t, "a") > 0.74 && score_of(t, "a") < 0.76);
 	p2l_tab_free(t);
 }
@@ -376,24 +385,21 @@ static void test_perf_script(void)
 	struct p2l_tab *t;
 	struct p2l_perf pf = { .tab = NULL };
 
-	CHECK((t = p2l_tab_new(0)));
-	pf.tab = t;
-	p2l_tab_begin(t, 0);
-	CHECK(feed(p2l_perf_line, &pf,
-		   "swapper 0 [000] 1.000001: 250000 cpu-clock: ffffffff81b5c1ee native_safe_halt+0xe ([kernel.kallsyms])\n"
-		   "bash 12 [001] 1.000002: 250000 cpu-clock: 55d0c0de1234 main+0x4 (/usr/bin/bash)\n"
-		   "bash 12 [001] 1.000003: 250000 cpu-clock:\n"
-		   "\tffffffff81234567 copy_page+0x7 ([kernel.kallsyms])\n"
-		   "\tffffffff81234999 do_fault+0x30 ([kernel.kallsyms])\n"
-		   "\n"
-		   "bash 12 [001] 1.000004: 250000 cpu-clock:\n"
-		   "\tffffffffc0001234 ext4_foo+0x1 ([ext4])\n"
-		   "\tffffffff81234999 do_fault+0x30 ([kernel.kallsyms])\n"
-		   "\n"
-		   "bash 12 [001] 1.000005: 1 cycles: ffffffff81000000 [unknown] ([kernel.kallsyms])\n"
-		   "bash 12 [001] 1.000006: 1 cycles: ffffffff81000000 foo.part.0+0x1 (/lib/modules/6.1/build/vmlinux)\n"
-		   "garbage without colon\n") == 1);
-	p2l_tab_end(t, 1);
+	CHECK(read_profile(p2l_perf_line, &pf, &pf.tab, 0,
+			   "swapper 0 [000] 1.000001: 250000 cpu-clock: ffffffff81b5c1ee native_safe_halt+0xe ([kernel.kallsyms])\n"
+			   "bash 12 [001] 1.000002: 250000 cpu-clock: 55d0c0de1234 main+0x4 (/usr/bin/bash)\n"
+			   "bash 12 [001] 1.000003: 250000 cpu-clock:\n"
+			   "\tffffffff81234567 copy_page+0x7 ([kernel.kallsyms])\n"
+			   "\tffffffff81234999 do_fault+0x30 ([kernel.kallsyms])\n"
+			   "\n"
+			   "bash 12 [001] 1.000004: 250000 cpu-clock:\n"
+			   "\tffffffffc0001234 ext4_foo+0x1 ([ext4])\n"
+			   "\tffffffff81234999 do_fault+0x30 ([kernel.kallsyms])\n"
+			   "\n"
+			   "bash 12 [001] 1.000005: 1 cycles: ffffffff81000000 [unknown] ([kernel.kallsyms])\n"
+			   "bash 12 [001] 1.000006: 1 cycles: ffffffff81000000 foo.part.0+0x1 (/lib/modules/6.1/build/vmlinux)\n"
+			   "garbage without colon\n") == 1);
+	t = pf.tab;
 	/* kernel samples: halt, copy_page, ext4 (unknown), [unknown], foo.part.0 */
 	CHECK(p2l_tab_count(t) == 3);
 	CHECK(score_of(t, "native_safe_halt") > 0.19 &&
