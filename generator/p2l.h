@@ -107,6 +107,11 @@ void p2l_map_free(struct p2l_map *m);
 int p2l_map_line(void *ctx, const char *s, size_t len,
 		 const struct p2l_src *src);
 int p2l_map_load(struct p2l_map *m, const char *path);
+
+#define P2L_SIZE_ABSENT		0xffffffffU	/* not in the map */
+#define P2L_SIZE_NONTEXT	0xfffffffeU	/* no text symbol there */
+
+uint32_t *p2l_map_sizes(const struct p2l_map *m, const struct p2l_tab *t);
 int p2l_map_finish(struct p2l_map *m);
 int p2l_map_is_text(char type);
 int p2l_map_prefer_sections(struct p2l_map *m, const char *path);

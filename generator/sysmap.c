@@ -9,6 +9,8 @@
 
 #include "p2l.h"
 
+#define SIZE_MAX_OK	(P2L_SIZE_NONTEXT - 1)
+
 void p2l_map_init(struct p2l_map *m)
 {
 	memset(m, 0, sizeof(*m));
@@ -157,6 +159,41 @@ int p2l_map_load(struct p2l_map *m, const char *path)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * The size in the map @m of each function of @t, by table index (the
+ * sizes of several text symbols of one name add up), or
+ * P2L_SIZE_ABSENT or P2L_SIZE_NONTEXT.  NULL when out of memory.
+ */
+uint32_t *p2l_map_sizes(const struct p2l_map *m, const struct p2l_tab *t)
+{
+	uint32_t nfn = p2l_tab_count(t);
+	uint32_t *size = malloc((size_t)(nfn ? nfn : 1) * sizeof(*size));
+	size_t i;
+
+	if (!size)
+		return NULL;
+	for (i = 0; i < nfn; i++)
+		size[i] = P2L_SIZE_ABSENT;
+	for (i = 0; i < m->n; i++) {
+		const struct p2l_sym *s = &m->sym[i];
+		const char *name = m->names + s->name;
+		long e = p2l_tab_find(t, name, s->len, p2l_hash(name, s->len));
+		uint64_t sz;
+
+		if (e < 0)
+			continue;
+		if (!p2l_map_is_text(s->type)) {
+			if (size[e] == P2L_SIZE_ABSENT)
+				size[e] = P2L_SIZE_NONTEXT;
+			continue;
+		}
+		sz = size[e] >= P2L_SIZE_NONTEXT ? 0 : size[e];
+		sz += s->size;
+		size[e] = sz > SIZE_MAX_OK ? SIZE_MAX_OK : sz;
+	}
+	return size;
 }
 
 static int cmp_sym(const void *a, const void *b)

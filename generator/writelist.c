@@ -12,45 +12,6 @@
 
 #include "p2l.h"
 
-#define SIZE_ABSENT	0xffffffffU
-#define SIZE_NONTEXT	0xfffffffeU
-#define SIZE_MAX_OK	0xfffffffdU
-
-/*
- * The size of each profiled function (by table index) in the map:
- * SIZE_ABSENT if it is not there, SIZE_NONTEXT if it is no text symbol.
- * NULL when out of memory.
- */
-static uint32_t *map_sizes(const struct p2l_tab *t, const struct p2l_map *m)
-{
-	uint32_t nfn = p2l_tab_count(t);
-	uint32_t *size = malloc((size_t)(nfn ? nfn : 1) * sizeof(*size));
-	size_t i;
-
-	if (!size)
-		return NULL;
-	for (i = 0; i < nfn; i++)
-		size[i] = SIZE_ABSENT;
-	for (i = 0; i < m->n; i++) {
-		const struct p2l_sym *s = &m->sym[i];
-		const char *name = m->names + s->name;
-		long e = p2l_tab_find(t, name, s->len, p2l_hash(name, s->len));
-		uint64_t sz;
-
-		if (e < 0)
-			continue;
-		if (!p2l_map_is_text(s->type)) {
-			if (size[e] == SIZE_ABSENT)
-				size[e] = SIZE_NONTEXT;
-			continue;
-		}
-		sz = size[e] >= SIZE_NONTEXT ? 0 : size[e];
-		sz += s->size;
-		size[e] = sz > SIZE_MAX_OK ? SIZE_MAX_OK : sz;
-	}
-	return size;
-}
-
 /*
  * The linker list line for function @name.  GCC puts the cold part of
  * foo, named foo.cold (foo.cold.N before GCC 8), in .text.unlikely.foo.
@@ -220,7 +181,7 @@ static long select_items(const struct p2l_tab *t, const uint32_t *size,
 			continue;
 		}
 		all += v;
-		if (size[i] < SIZE_NONTEXT) {
+		if (size[i] < P2L_SIZE_NONTEXT) {
 			matched += v;
 			if (o->order == ORDER_DENSITY)
 				v /= size[i] ? size[i] : 1;
@@ -230,7 +191,7 @@ static long select_items(const struct p2l_tab *t, const uint32_t *size,
 		name = p2l_tab_name(t, i, &len);
 		p2l_tab_origin(t, i, &file, &src.line);
 		src.file = o->files[file];
-		p2l_skip(&src, size[i] == SIZE_ABSENT ?
+		p2l_skip(&src, size[i] == P2L_SIZE_ABSENT ?
 			 "function not in System.map" :
 			 "not a text symbol in System.map", name, len);
 	}
@@ -259,7 +220,7 @@ static int emit(struct p2l_tab *t, const struct p2l_map *map,
 
 	memset(res, 0, sizeof(*res));
 	if (map) {
-		size = map_sizes(t, map);
+		size = p2l_map_sizes(map, t);
 		if (!size)
 			goto oom;
 	}

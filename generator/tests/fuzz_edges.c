@@ -24,8 +24,6 @@ static const char profile_text[] =
 	"    60 not_listed                                 0.0000\n"
 	"    30 *unknown*\n";
 
-#define NOT_LISTED	0xffffffffU
-
 /* Sizes as the System.map would give them; 0 and a huge one included. */
 static const struct {
 	const char *name;
@@ -34,7 +32,7 @@ static const struct {
 	{ "hot_a", 0x100 }, { "hot_c", 0x100 }, { "hot2", 0x40 },
 	{ "b", 0x100 }, { "big", 0x2000 }, { "cold_caller", 0x100 },
 	{ "rec", 0x40 }, { "tiny.isra.0", 0 }, { "huge", 0xfffffffdU },
-	{ "not_listed", NOT_LISTED },
+	{ "not_listed", P2L_SIZE_ABSENT },
 };
 
 static struct p2l_tab *t;
@@ -141,7 +139,7 @@ static void check_c3(const struct p2l_edges *e)
 	int calls = 0;
 
 	for (i = 0; i < ARRAY_SIZE(sizes); i++)
-		if (p2l_tab_score(t, i) > 0 && size_of[i] != NOT_LISTED)
+		if (p2l_tab_score(t, i) > 0 && size_of[i] != P2L_SIZE_ABSENT)
 			item[n++] = (uint64_t)p2l_key(p2l_tab_score(t, i)) << 32 | i;
 	sorted = p2l_radix_sort(item, tmp, n);
 	memcpy(before, sorted, n * sizeof(*before));
@@ -149,8 +147,8 @@ static void check_c3(const struct p2l_edges *e)
 		abort();
 	memcpy(after, sorted, n * sizeof(*after));
 	for (i = 0; i < e->n; i++)
-		if (size_of[e->v[i].from] != NOT_LISTED &&
-		    size_of[e->v[i].to] != NOT_LISTED)
+		if (size_of[e->v[i].from] != P2L_SIZE_ABSENT &&
+		    size_of[e->v[i].to] != P2L_SIZE_ABSENT)
 			calls = 1;
 	if (!calls) {
 		for (i = 1; i < n; i++) {

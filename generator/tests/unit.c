@@ -476,6 +476,35 @@ static void test_sysmap(void)
 	p2l_map_free(&m);
 }
 
+/* The sizes a map gives the functions of a profile. */
+static void test_map_sizes(void)
+{
+	struct p2l_rp rp = { .tab = NULL };
+	struct p2l_map m;
+	uint32_t *size;
+
+	read_profile(p2l_rp_line, &rp, &rp.tab, 0,
+		     "10 twice 1\n10 data 1\n10 absent 1\n10 both 1\n");
+	p2l_map_init(&m);
+	CHECK(feed(p2l_map_line, &m,
+		   "ffffffff81000000 0000000000000010 t twice\n"
+		   "ffffffff81000100 0000000000000020 t twice\n"
+		   "ffffffff81000200 0000000000000008 D data\n"
+		   "ffffffff81000300 0000000000000004 d both\n"
+		   "ffffffff81000400 0000000000000040 T both\n") == 0);
+	CHECK(!p2l_map_finish(&m));
+	size = p2l_map_sizes(&m, rp.tab);
+	CHECK(size && p2l_tab_count(rp.tab) == 4);
+	/* in first-seen order: twice, data, absent, both */
+	CHECK(size[0] == 0x30);
+	CHECK(size[1] == P2L_SIZE_NONTEXT);
+	CHECK(size[2] == P2L_SIZE_ABSENT);
+	CHECK(size[3] == 0x40);
+	free(size);
+	p2l_map_free(&m);
+	p2l_tab_free(rp.tab);
+}
+
 /* ---- /proc/profile ---- */
 
 static void put32(unsigned char *p, uint32_t v, int swap)
@@ -699,6 +728,7 @@ int main(void)
 	test_perf_report();
 	test_perf_script();
 	test_sysmap();
+	test_map_sizes();
 	test_procprofile();
 	test_merge();
 	test_many();
