@@ -11,7 +11,7 @@ PACKAGES="
 	coccinelle
 	linux-source-6.1
 	sparse
-	qemu-system-x86
+	qemu-system-x86 qemu-user
 	libnl-3-dev libnl-genl-3-dev
 	libncurses-dev ncurses-base
 	busybox-static
