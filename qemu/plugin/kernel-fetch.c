@@ -24,9 +24,10 @@
  *                   each rep-prefixed string instruction that ran
  *                   (rep movsb, rep stosq, ...), how often it ran and
  *                   how often TCG executed it (once per iteration)
- *   PREFIX.stats    "measure value" lines: kernel instructions, and the
- *                   misses of simulated kernel instruction-fetch caches
- *                   in total and per 1,000 kernel instructions:
+ *   PREFIX.stats    "measure value" lines: the sha256 of the System.map
+ *                   read (the kernel build counted), kernel instructions,
+ *                   and the misses of simulated kernel instruction-fetch
+ *                   caches in total and per 1,000 kernel instructions:
  *                     itlb4k_l1    64 entries, 8-way, 4 KiB pages
  *                     itlb4k_walk  misses of that L1 and of a 1,536-
  *                                  entry 12-way second level
@@ -121,6 +122,7 @@ static uint64_t start_addr = KERNEL_START;
 static struct lru_cache l1i, itlb2m;
 static struct tlb2 itlb4k;
 static char *out_prefix;
+static char *map_sha256;	/* of System.map: which kernel build ran */
 static unsigned int marks;
 
 static int cmp_func(const void *a, const void *b)
@@ -631,6 +633,7 @@ static void write_region(const char *tag)
 
 	f = open_out(tag, ".stats", &path);
 	if (f) {
+		fprintf(f, "map_sha256 %s\n", map_sha256);
 		fprintf(f, "kernel_insns %" PRIu64 "\n", kernel_insns);
 		fprintf(f, "kernel_insns_tcg %" PRIu64 "\n", kernel_insns_tcg);
 		fprintf(f, "rep_insns %" PRIu64 "\n", rep_insns);
@@ -686,6 +689,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 {
 	const char *map = NULL, *sections_file = NULL;
 	GHashTable *sections;
+	gchar *text;
+	gsize len;
 	int i;
 
 	(void)info;
@@ -707,6 +712,13 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 		fprintf(stderr, "kernel-fetch: needs map=System.map and out=PREFIX\n");
 		return -1;
 	}
+	if (!g_file_get_contents(map, &text, &len, NULL)) {
+		fprintf(stderr, "kernel-fetch: cannot read %s\n", map);
+		return -1;
+	}
+	map_sha256 = g_compute_checksum_for_data(G_CHECKSUM_SHA256,
+						 (const guchar *)text, len);
+	g_free(text);
 	sections = read_sections(sections_file);
 	if (sections_file && !sections)
 		return -1;

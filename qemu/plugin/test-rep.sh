@@ -58,6 +58,9 @@ done
 # .reps names the one rep string instruction, not the rep-prefixed pause.
 same_text "$(cat "$out/r4096.1.reps")" "$movsb copy+0x$(printf '%x' $((0x$movsb - 0x$(awk '$3 == "copy" { print $1 }' "$out/map")))) 1000 $t4096" \
 	".reps: rep movsb at its address in copy(), 1,000 executions, $t4096 TCG executions; pause is not listed"
+# The stats name the map the counts are of.
+same_text "$(stat 16 map_sha256)" "$(sha256sum < "$out/map" | cut -d ' ' -f 1)" \
+	".stats: map_sha256 is the sha256 of the map the plugin read"
 # Its pages and profile count executions too.
 holds '[ "$(awk "{ s += \$2 } END { print s }" $out/r4096.1.pages)" = "$(stat 4096 kernel_insns)" ]' \
 	"page counts add up to the instructions counted once per rep execution"
