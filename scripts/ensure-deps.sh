@@ -21,6 +21,10 @@ PACKAGES="
 	libglib2.0-dev
 "
 
+# --bench: also what only the benchmarks need (the reorder bench
+# kernel starts from Debian's own configuration).
+[ "${1:-}" != --bench ] || PACKAGES="$PACKAGES linux-config-6.1"
+
 missing=
 for p in $PACKAGES; do
 	st=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null) || st=
