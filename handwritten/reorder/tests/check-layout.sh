@@ -5,7 +5,8 @@
 # usage: check-layout.sh KBUILD_OUT FUNCTIONLIST [BUILD_LOG]
 #
 #  1. the kernel was built with CONFIG_FUNCTION_REORDER and this list
-#  2. the listed functions start right after the head text
+#  2. the listed functions start on the first page boundary after the
+#     head text
 #  3. they come in list order: every entry that names a section of
 #     vmlinux.o (".text.NAME") is placed, in order, and nothing else is
 #     between __reorder_text_start and __reorder_text_end
@@ -81,11 +82,12 @@ else
 	gap=$(( 0x$rstart - 0x$text ))
 	hs=$(( 0x${head_size:-0} ))
 	diag "head text $hs bytes; listed functions start at _text+$gap and take $(( 0x$rend - 0x$rstart )) bytes"
-	# ALIGN_FUNCTION() may pad the head text by up to 7 bytes.
-	if [ "$gap" -ge "$hs" ] && [ "$gap" -le $((hs + 7)) ]; then
-		ok "listed functions start right after the head text"
+	# The list starts a page of its own (patch 7): the head text is
+	# padded to the next 4 KiB boundary, never a page more.
+	if [ $((0x$rstart % 4096)) -eq 0 ] && [ "$gap" -ge "$hs" ] && [ "$gap" -lt $((hs + 4096)) ]; then
+		ok "listed functions start on the first page boundary after the head text"
 	else
-		not_ok "listed functions start right after the head text (gap $gap, head $hs)"
+		not_ok "listed functions start on the first page boundary after the head text (gap $gap, head $hs)"
 	fi
 
 	# 3. the list order, by input section.  Expected: the sections of
