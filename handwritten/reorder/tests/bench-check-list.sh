@@ -3,8 +3,9 @@
 #
 # usage: bench-check-list.sh LIST SYSTEM_MAP [MAX_PERMILLE]
 #
-# Counts the list's "*(.text.NAME)" entries whose NAME is no text symbol
-# of SYSTEM_MAP and fails when they are more than MAX_PERMILLE (default
+# Counts the list's "*(.text.NAME)" entries whose NAME (or, for a __cold
+# function's "*(.text.unlikely.NAME)", whose NAME) is no text symbol of
+# SYSTEM_MAP and fails when they are more than MAX_PERMILLE (default
 # 10, 1 %) of the entries.  The benchmark makes its lists from profiles
 # of the build it measures, cut by that build's System.map: they name
 # none.  A list of the same configuration built by another compiler
@@ -20,6 +21,8 @@ die() { echo "bench-check-list: $*" >&2; exit 1; }
 [ -s "$map" ] || die "$map: missing or empty"
 set -- $(awk 'FILENAME == ARGV[1] { if ($2 ~ /^[tTwW]$/) have[$3] = 1; next }
 	/^[ \t]*\*\(\.text\.[^ )]+\)/ { name = $0; sub(/^[ \t]*\*\(\.text\./, "", name); sub(/\).*/, "", name)
+		# A __cold function is placed by its .text.unlikely.NAME section.
+		if (!(name in have) && name ~ /^unlikely\./) sub(/^unlikely\./, "", name)
 		n++; if (!(name in have)) { miss++; if (miss <= 5) ex = ex " " name } }
 	END { printf "%d %d%s\n", n, miss, ex }' "$map" "$list")
 entries=$1 missing=$2
