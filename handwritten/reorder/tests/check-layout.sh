@@ -77,7 +77,7 @@ sed -n 's/^\*(\.text\.\(.*\))$/\1/p' "$list" > "$tmp/names"
 # 2. the listed functions follow the head text
 if [ -z "$rstart" ] || [ -z "$rend" ]; then
 	not_ok "__reorder_text_start/__reorder_text_end in System.map"
-	skip "listed functions placed in list order"
+	skip "listed functions placed in list order" "no list bounds"
 else
 	gap=$(( 0x$rstart - 0x$text ))
 	hs=$(( 0x${head_size:-0} ))
@@ -153,18 +153,19 @@ fi
 # .text.unlikely sections alone count as cold, and only names that are
 # in ordinary .text.NAME sections alone count as ordinary.  A cold
 # section the list names (the profile saw its code run) is hot, and
-# is checked with the list in 3.
-awk 'NR == FNR { listed[".text." $1] = 1; next }
+# is checked with the list in 3.  FILENAME, not NR == FNR: an empty
+# list must not take the section table for its names.
+awk 'FILENAME == ARGV[1] { listed[".text." $1] = 1; next }
 	{ k = ($1 ~ /^\.text\.unlikely/ && !($1 in listed)) ? "c" : "o"; if (!(($2, k) in seen)) { seen[$2, k] = 1; n[$2] = n[$2] k } }
 	END { for (x in n) if (n[x] == "c") print x }' "$tmp/names" "$tmp/symsec" | sort > "$tmp/coldnames"
-awk 'NR == FNR { cold[$1] = 1; next }
+awk 'FILENAME == ARGV[1] { cold[$1] = 1; next }
 	$2 !~ /^[tTwW]$/ { next }
 	($3 in cold) { if (!c0) c0 = $1; c1 = $1; nc++ }
 	END { printf "%s %s %d\n", c0, c1, nc }' "$tmp/coldnames" "$tmp/map" > "$tmp/coldrange"
 read -r c0 c1 nc < "$tmp/coldrange"
 cold_end=$(addr_of __reorder_hot_text_end)
 if [ "${nc:-0}" -eq 0 ]; then
-	skip "cold code is one block after the hot text (no .text.unlikely symbols)"
+	skip "cold code is one block after the hot text" "no .text.unlikely symbols"
 elif [ -z "$cold_end" ]; then
 	not_ok "cold code is one block after the hot text (no __reorder_hot_text_end in System.map)"
 else
@@ -219,7 +220,7 @@ awk '/^#define FUNCTION_REORDER_NOINSTR\(X\)/ { m = ".noinstr.text"; next }
 	m != "" && /X\(/ { o = $0; sub(/.*X\(\*/, "", o); sub(/\).*/, "", o); gsub(/[][]/, "", o); print m, o }
 	!/\\$/ { m = "" }' "$list" > "$tmp/gathered"
 if [ ! -s "$tmp/gathered" ]; then
-	skip "noinstr and sched text of the listed objects gathered (the list names none)"
+	skip "noinstr and sched text of the listed objects gathered" "the list names none"
 else
 	# Their functions, from the objects themselves.
 	: > "$tmp/gathered-empty"
