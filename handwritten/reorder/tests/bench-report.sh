@@ -72,6 +72,9 @@ for l in "$@"; do
 		printf '%s\t%s_per_1k_x_%s\t%s\n' "$l" "$m" "$base" "$(awk -v a="$(get "$l" "${m}_per_1k" "$tab")" \
 			-v b="$(get "$base" "${m}_per_1k" "$tab")" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "n/a" }')"
 	done
+	b=$(get "$l" boot_kernel_insns "$tab")
+	[ -z "$b" ] || printf '%s\tboot_kernel_insns_x_%s\t%s\n' "$l" "$base" "$(awk -v a="$b" \
+		-v b="$(get "$base" boot_kernel_insns "$tab")" 'BEGIN { if (b > 0) printf "%.4f", a / b; else print "n/a" }')"
 done >> "$tab"
 mv "$tab" "$out/results.tsv"
 
@@ -116,6 +119,8 @@ goals() {
 	r=$(get "$l" "itlb4k_per_1k_x_$base")
 	echo "  $l: 4 KiB iTLB misses <= 0.20 x $base: $r x, $(verdict "$r <= 0.20")"
 	echo "  $l: 2 MiB iTLB misses per 1k: $(get "$l" itlb2m_per_1k) ($base: $(get "$base" itlb2m_per_1k))"
+	r=$(get "$l" "boot_kernel_insns_x_$base")
+	[ -z "$r" ] || echo "  $l: boot (kernel instructions to the workload) x $base: $r; first KTAP after $(get "$l" first_ktap_seconds) s ($base: $(get "$base" first_ktap_seconds) s, host time)"
 }
 
 {
