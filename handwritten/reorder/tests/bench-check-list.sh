@@ -19,6 +19,8 @@ list=$1 map=$2 max=${3:-10}
 die() { echo "bench-check-list: $*" >&2; exit 1; }
 [ -f "$list" ] || die "$list: not found"
 [ -s "$map" ] || die "$map: missing or empty"
+# Names have no blanks: the words are the counts and the examples.
+# shellcheck disable=SC2046
 set -- $(awk 'FILENAME == ARGV[1] { if ($2 ~ /^[tTwW]$/) have[$3] = 1; next }
 	/^[ \t]*\*\(\.text\.[^ )]+\)/ { name = $0; sub(/^[ \t]*\*\(\.text\./, "", name); sub(/\).*/, "", name)
 		# A __cold function is placed by its .text.unlikely.NAME section.

@@ -67,6 +67,7 @@ awk -F '\t' 'NR == 1 { next }
 	}' "$out/boots.tsv" >> "$tab"
 # get LAYOUT MEASURE [FILE]: one value, column 3 of FILE (default results.tsv).
 get() { awk -F '\t' -v l="$1" -v m="$2" '$1 == l && $2 == m { print $3 }' "${3:-$out/results.tsv}"; }
+# The ratios go to a file of their own first: the loop reads $tab.
 for l in "$@"; do
 	for m in itlb4k l1i itlb2m; do
 		printf '%s\t%s_per_1k_x_%s\t%s\n' "$l" "$m" "$base" "$(awk -v a="$(get "$l" "${m}_per_1k" "$tab")" \
@@ -75,7 +76,9 @@ for l in "$@"; do
 	b=$(get "$l" boot_kernel_insns "$tab")
 	[ -z "$b" ] || printf '%s\tboot_kernel_insns_x_%s\t%s\n' "$l" "$base" "$(awk -v a="$b" \
 		-v b="$(get "$base" boot_kernel_insns "$tab")" 'BEGIN { if (b > 0) printf "%.4f", a / b; else print "n/a" }')"
-done >> "$tab"
+done > "$tab.ratios"
+cat "$tab.ratios" >> "$tab"
+rm "$tab.ratios"
 mv "$tab" "$out/results.tsv"
 
 # One column per layout, one row per measure: "median [min-max]" when
