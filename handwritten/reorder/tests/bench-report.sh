@@ -136,7 +136,7 @@ goals() {
 } | tee "$out/result.txt"
 
 command -v gnuplot > /dev/null 2>&1 || { echo "bench-report: gnuplot not installed, no picture"; exit 0; }
-plot= c=0
+plot='' c=0
 for l in "$base" "$@"; do
 	c=$((c + 1))
 	k=1
