@@ -16,5 +16,5 @@ norm "$1" > "$tmp/a"
 norm "$2" > "$tmp/b"
 n=$(LC_ALL=C comm -3 "$tmp/a" "$tmp/b" | wc -l)
 [ "$n" -eq 0 ] || die "$1: profiles of another kernel build: $n option lines differ from $2, e.g.
-$(LC_ALL=C comm -3 "$tmp/a" "$tmp/b" | head -n 6)
+$(LC_ALL=C comm -3 "$tmp/a" "$tmp/b" | head -n 6 | sed 's/^\t/  kernel:   /; t; s/^/  profiles: /')
 collect profiles of this kernel: make -C generator/collect collect KBUILD_OUT=$(dirname "$2")"
