@@ -3,7 +3,9 @@
 #
 # Both `make` and `make check` call this first, so a fresh Debian 12
 # machine (or CI) needs no manual set-up step.  When everything is present
-# it prints nothing and touches nothing.
+# it prints nothing and touches nothing.  With --bench it also installs
+# what only the benchmarks need (the reorder bench's Debian
+# configuration, linux-config-6.1).
 set -eu
 
 PACKAGES="
