@@ -89,18 +89,23 @@ awk "$hex32"'{ s = hex32($2); if (!($4 in sz) || s > sz[$4]) sz[$4] = s }
 # The functions of the entry text.  With PTI the entry text is mapped
 # into user page tables and 2 MiB aligned at both ends, so no layout can
 # share a 4 KiB page between it and other text: ptibestP packs it apart.
-awk '$4 == "__entry_text_start" { on = 1 } $4 == "__entry_text_end" { on = 0 } on { print $4 }' \
-	"$tmp/text" > "$tmp/entry"
+# By address, not by line: a function may share its address with
+# __entry_text_start, and nm may list it first.
+awk "$hex32"'FNR == 1 { pass++ }
+	pass == 1 { if ($4 == "__entry_text_start") s = hex32($1)
+		if ($4 == "__entry_text_end") e = hex32($1); next }
+	s != "" && e != "" && hex32($1) >= s && hex32($1) < e && $4 !~ /^__entry_text_/ { print $4 }' \
+	"$tmp/text" "$tmp/text" > "$tmp/entry"
 # Pooled executions per function with its size, densest first.
 for r in "$@"; do cat "$r.profile"; done |
 	awk '$2 != "total" && $2 != "*unknown*" { n[$2] += $1 } END { for (f in n) printf "%s %.0f\n", f, n[f] }' > "$tmp/funcs"
-awk 'FILENAME == ARGV[1] { entry[$1] = 1; next }
+awk -v align="$align" 'FILENAME == ARGV[1] { entry[$1] = 1; next }
 	FILENAME == ARGV[2] { sz[$1] = $2; next }
 	($1 in sz) && sz[$1] > 0 { a = sz[$1] + (align - sz[$1] % align) % align
 		printf "%.17g %.0f %d %d\n", $2 / a, $2, sz[$1], ($1 in entry); next }
 	{ missing++ }
 	END { if (missing) printf "%d\n", missing > "/dev/stderr" }' \
-	-v align="$align" "$tmp/entry" "$tmp/symsize" "$tmp/funcs" 2> "$tmp/nosize" | sort -k1,1gr > "$tmp/dense"
+	"$tmp/entry" "$tmp/symsize" "$tmp/funcs" 2> "$tmp/nosize" | sort -k1,1gr > "$tmp/dense"
 [ -s "$tmp/nosize" ] && die "$(cat "$tmp/nosize") executed functions have no size in $sizes"
 
 # Units a list can place: the sections bench-units.sh names, whole,
