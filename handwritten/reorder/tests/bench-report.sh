@@ -137,7 +137,7 @@ goals() {
 
 command -v gnuplot > /dev/null 2>&1 || { echo "bench-report: gnuplot not installed, no picture"; exit 0; }
 plot='' c=0
-for l in "$base" "$@"; do
+for l in "$@"; do
 	c=$((c + 1))
 	k=1
 	while [ "$k" -le "$boots" ]; do
