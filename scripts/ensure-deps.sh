@@ -3,7 +3,9 @@
 #
 # Both `make` and `make check` call this first, so a fresh Debian 12
 # machine (or CI) needs no manual set-up step.  When everything is present
-# it prints nothing and touches nothing.
+# it prints nothing and touches nothing.  With --bench it also installs
+# what only the benchmarks need (the reorder bench's Debian
+# configuration, linux-config-6.1).
 set -eu
 
 PACKAGES="
@@ -11,7 +13,7 @@ PACKAGES="
 	coccinelle
 	linux-source-6.1
 	sparse
-	qemu-system-x86
+	qemu-system-x86 qemu-user
 	libnl-3-dev libnl-genl-3-dev
 	libncurses-dev ncurses-base
 	busybox-static
@@ -20,6 +22,10 @@ PACKAGES="
 	gnuplot-nox
 	libglib2.0-dev
 "
+
+# --bench: also what only the benchmarks need (the reorder bench
+# kernel starts from Debian's own configuration).
+[ "${1:-}" != --bench ] || PACKAGES="$PACKAGES linux-config-6.1"
 
 missing=
 for p in $PACKAGES; do

@@ -20,14 +20,29 @@
  *                   of kernel text (page = address / 4096, in hex),
  *                   hottest first: how much text the work needs, in
  *                   any layout
- *   PREFIX.stats    "measure value" lines: kernel instructions, and the
- *                   misses of simulated kernel instruction-fetch caches
- *                   in total and per 1,000 kernel instructions:
+ *   PREFIX.reps     "address function+offset executions tcg_executions":
+ *                   each rep-prefixed string instruction that ran
+ *                   (rep movsb, rep stosq, ...), how often it ran and
+ *                   how often TCG executed it (once per iteration)
+ *   PREFIX.stats    "measure value" lines: the sha256 of the System.map
+ *                   read (the kernel build counted), kernel instructions,
+ *                   and the misses of simulated kernel instruction-fetch
+ *                   caches in total and per 1,000 kernel instructions:
  *                     itlb4k_l1    64 entries, 8-way, 4 KiB pages
  *                     itlb4k_walk  misses of that L1 and of a 1,536-
  *                                  entry 12-way second level
  *                     itlb2m       8 entries, fully associative, 2 MiB
  *                     l1i          32 KiB, 8-way, 64-byte lines
+ *
+ * A rep-prefixed string instruction counts once per execution, as the
+ * CPU fetches it once, however many bytes it moves.  TCG executes it
+ * once per iteration: each iteration ends its translated block and
+ * jumps back to the instruction, so a block that starts at the rep
+ * instruction the previous block of that vCPU ended with is the same
+ * execution going on, and its rep instruction is neither counted nor
+ * fetched again.  The .stats give both counts: kernel_insns with rep
+ * instructions once, kernel_insns_tcg once per iteration.  Every count
+ * of the other files is of executions (kernel_insns).
  *
  * The caches see kernel fetches only, in execution order, each
  * instruction's lines and pages once per execution of its block (a
@@ -47,6 +62,10 @@
  * counted, unless sections=FILE (one ".text.NAME" per line, the sections
  * of the kernel's vmlinux.o) names a section for another: a function
  * list can only place a name that has a section of its own.
+ *
+ * start=ADDR (hex) counts code at ADDR and above instead of the kernel's
+ * top half: start=0 follows a user program under qemu-x86_64, as the
+ * plugin's tests do.
  *
  * Counts are exact when QEMU runs one vCPU thread at a time, as it does
  * under -icount.  System.map names the functions of the kernel as
@@ -78,9 +97,12 @@ struct func {
 };
 
 struct block {
-	uint64_t count;
+	uint64_t count;		/* executions of the block */
+	uint64_t going_on;	/* of them, a rep instruction's next iteration */
 	unsigned int n_insns, n_lines, n_pages, n_huge;
 	uint64_t *insn;		/* vaddr of each instruction */
+	uint8_t *rep;		/* each instruction: a rep string instruction */
+	uint64_t rep_last;	/* vaddr of the last one when it is, else 0 */
 	uint64_t *lines, *pages, *huge;	/* distinct in a row */
 	int caller;		/* function of a final call, or -1 */
 	int func;		/* function at the block's start, or -1 */
@@ -94,10 +116,13 @@ static struct block *blocks;
 static GHashTable *edges;	/* "caller\0callee" index pair -> count */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static int pending[MAX_VCPUS];	/* caller of a call not yet landed, or -1 */
-static uint64_t kernel_insns;
+static uint64_t rep_at[MAX_VCPUS];	/* rep instruction the last block ended in */
+static uint64_t kernel_insns, kernel_insns_tcg;
+static uint64_t start_addr = KERNEL_START;
 static struct lru_cache l1i, itlb2m;
 static struct tlb2 itlb4k;
 static char *out_prefix;
+static char *map_sha256;	/* of System.map: which kernel build ran */
 static unsigned int marks;
 
 static int cmp_func(const void *a, const void *b)
@@ -243,6 +268,31 @@ static void add_edge(int caller, int callee)
 	g_hash_table_insert(edges, k, v);
 }
 
+/*
+ * A string instruction (movs, cmps, stos, lods, scas, ins, outs) with a
+ * rep, repe or repne prefix, after any other legacy and REX prefixes.
+ * The same prefix bytes also begin pause, endbr64, popcnt and the like,
+ * which do not repeat.
+ */
+static int is_rep_string(const uint8_t *p, size_t n)
+{
+	size_t i = 0;
+	int rep = 0;
+
+	while (i < n && (p[i] == 0x26 || p[i] == 0x2e || p[i] == 0x36 ||
+			 p[i] == 0x3e || p[i] == 0x64 || p[i] == 0x65 ||
+			 p[i] == 0x66 || p[i] == 0x67 || p[i] == 0xf2 ||
+			 p[i] == 0xf3 || (p[i] >= 0x40 && p[i] <= 0x4f))) {
+		if (p[i] == 0xf2 || p[i] == 0xf3)
+			rep = 1;
+		i++;
+	}
+	if (!rep || i >= n)
+		return 0;
+	return (p[i] >= 0x6c && p[i] <= 0x6f) || (p[i] >= 0xa4 && p[i] <= 0xa7) ||
+	       (p[i] >= 0xaa && p[i] <= 0xaf);
+}
+
 static int is_mark(const uint8_t *p, size_t n);
 static void mark_exec(unsigned int vcpu, void *udata);
 
@@ -251,16 +301,27 @@ static void block_exec(unsigned int vcpu, void *udata)
 	struct block *b = udata;
 	unsigned int i;
 	int *p = &pending[vcpu % MAX_VCPUS];
+	uint64_t *rep = &rep_at[vcpu % MAX_VCPUS];
+	int going_on;
 
 	pthread_mutex_lock(&lock);
+	/* The next iteration of the rep instruction the last block ran. */
+	going_on = b->rep[0] && *rep == b->insn[0];
 	b->count++;
-	kernel_insns += b->n_insns;
-	for (i = 0; i < b->n_lines; i++)
-		lru_access(&l1i, b->lines[i]);
-	for (i = 0; i < b->n_pages; i++)
-		tlb2_access(&itlb4k, b->pages[i]);
-	for (i = 0; i < b->n_huge; i++)
-		lru_access(&itlb2m, b->huge[i]);
+	kernel_insns_tcg += b->n_insns;
+	kernel_insns += b->n_insns - going_on;
+	if (going_on)
+		b->going_on++;
+	*rep = b->rep_last;
+	/* A block of the rep instruction alone fetches nothing new. */
+	if (!going_on || b->n_insns > 1) {
+		for (i = 0; i < b->n_lines; i++)
+			lru_access(&l1i, b->lines[i]);
+		for (i = 0; i < b->n_pages; i++)
+			tlb2_access(&itlb4k, b->pages[i]);
+		for (i = 0; i < b->n_huge; i++)
+			lru_access(&itlb2m, b->huge[i]);
+	}
 	if (*p >= 0 && b->func >= 0 && b->at_entry) {
 		if (funcs[b->func].thunk) {
 			/* Keep waiting for the function the thunk reaches. */
@@ -291,7 +352,7 @@ static void block_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	(void)id;
 	if (!n)
 		return;
-	if (qemu_plugin_tb_vaddr(tb) < KERNEL_START) {
+	if (qemu_plugin_tb_vaddr(tb) < start_addr) {
 		for (i = 0; i < n; i++) {
 			struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
 
@@ -308,11 +369,12 @@ static void block_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		abort();
 	b->n_insns = n;
 	b->insn = calloc(n, sizeof(*b->insn));
+	b->rep = calloc(n, sizeof(*b->rep));
 	/* An instruction spans at most two lines and two pages. */
 	b->lines = calloc(2 * n, sizeof(*b->lines));
 	b->pages = calloc(2 * n, sizeof(*b->pages));
 	b->huge = calloc(2 * n, sizeof(*b->huge));
-	if (!b->insn || !b->lines || !b->pages || !b->huge)
+	if (!b->insn || !b->rep || !b->lines || !b->pages || !b->huge)
 		abort();
 	b->caller = -1;
 	for (i = 0; i < n; i++) {
@@ -321,6 +383,13 @@ static void block_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		uint64_t last = a + qemu_plugin_insn_size(insn) - 1;
 
 		b->insn[i] = a;
+		if (is_mark(qemu_plugin_insn_data(insn), qemu_plugin_insn_size(insn)))
+			qemu_plugin_register_vcpu_insn_exec_cb(insn, mark_exec,
+							       QEMU_PLUGIN_CB_NO_REGS, NULL);
+		b->rep[i] = is_rep_string(qemu_plugin_insn_data(insn),
+					  qemu_plugin_insn_size(insn));
+		if (i == n - 1 && b->rep[i])
+			b->rep_last = a;
 		push(b->lines, &b->n_lines, a >> 6);
 		push(b->lines, &b->n_lines, last >> 6);
 		push(b->pages, &b->n_pages, a >> 12);
@@ -388,6 +457,64 @@ static void add_page(GHashTable *pages, uint64_t page, uint64_t count)
 	*v += count;
 }
 
+/* Executions and TCG executions of one rep string instruction. */
+struct rep_count {
+	uint64_t addr, execs, tcg;
+};
+
+static void add_rep(GHashTable *reps, uint64_t addr, uint64_t execs,
+		    uint64_t tcg)
+{
+	struct rep_count *r = g_hash_table_lookup(reps, &addr);
+
+	if (!tcg)
+		return;
+	if (!r) {
+		r = g_new0(struct rep_count, 1);
+		r->addr = addr;
+		g_hash_table_insert(reps, g_memdup2(&addr, sizeof(addr)), r);
+	}
+	r->execs += execs;
+	r->tcg += tcg;
+}
+
+static gint cmp_rep(gconstpointer a, gconstpointer b)
+{
+	const struct rep_count *x = *(struct rep_count * const *)a;
+	const struct rep_count *y = *(struct rep_count * const *)b;
+
+	if (x->tcg != y->tcg)
+		return x->tcg < y->tcg ? 1 : -1;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* The rep instructions, most TCG executions first. */
+static void write_reps(FILE *f, GHashTable *reps)
+{
+	GPtrArray *list = g_ptr_array_new();
+	GHashTableIter it;
+	gpointer k, v;
+	size_t i;
+
+	g_hash_table_iter_init(&it, reps);
+	while (g_hash_table_iter_next(&it, &k, &v))
+		g_ptr_array_add(list, v);
+	g_ptr_array_sort(list, cmp_rep);
+	for (i = 0; i < list->len; i++) {
+		struct rep_count *r = g_ptr_array_index(list, i);
+		int fn = func_of(r->addr);
+
+		if (fn < 0)
+			fprintf(f, "%" PRIx64 " *unknown* %" PRIu64 " %" PRIu64 "\n",
+				r->addr, r->execs, r->tcg);
+		else
+			fprintf(f, "%" PRIx64 " %s+0x%" PRIx64 " %" PRIu64 " %" PRIu64 "\n",
+				r->addr, funcs[fn].name, r->addr - funcs[fn].start,
+				r->execs, r->tcg);
+	}
+	g_ptr_array_free(list, TRUE);
+}
+
 static gint cmp_page(gconstpointer a, gconstpointer b)
 {
 	const struct page_count *x = a, *y = b;
@@ -406,9 +533,11 @@ static void write_region(const char *tag)
 {
 	struct func **order;
 	struct block *b;
-	uint64_t unknown = 0, total = 0;
+	uint64_t unknown = 0, total = 0, rep_insns = 0, rep_insns_tcg = 0;
 	GHashTable *pages = g_hash_table_new_full(g_int64_hash, g_int64_equal,
 						  g_free, g_free);
+	GHashTable *reps = g_hash_table_new_full(g_int64_hash, g_int64_equal,
+						 g_free, g_free);
 	GArray *page_list;
 	GHashTableIter it;
 	gpointer k, v;
@@ -419,14 +548,22 @@ static void write_region(const char *tag)
 	for (b = blocks; b; b = b->next) {
 		for (i = 0; b->count && i < b->n_insns; i++) {
 			int fn = func_of(b->insn[i]);
+			/* Executions: a rep instruction going on is not one. */
+			uint64_t c = b->count - (i ? 0 : b->going_on);
 
 			if (fn < 0)
-				unknown += b->count;
+				unknown += c;
 			else
-				funcs[fn].count += b->count;
-			add_page(pages, b->insn[i] >> 12, b->count);
+				funcs[fn].count += c;
+			add_page(pages, b->insn[i] >> 12, c);
+			if (b->rep[i]) {
+				add_rep(reps, b->insn[i], c, b->count);
+				rep_insns += c;
+				rep_insns_tcg += b->count;
+			}
 		}
 		b->count = 0;
+		b->going_on = 0;
 	}
 	order = calloc(n_funcs, sizeof(*order));
 	if (!order)
@@ -486,9 +623,21 @@ static void write_region(const char *tag)
 	g_array_free(page_list, TRUE);
 	g_hash_table_destroy(pages);
 
+	f = open_out(tag, ".reps", &path);
+	if (f) {
+		write_reps(f, reps);
+		fclose(f);
+	}
+	g_free(path);
+	g_hash_table_destroy(reps);
+
 	f = open_out(tag, ".stats", &path);
 	if (f) {
+		fprintf(f, "map_sha256 %s\n", map_sha256);
 		fprintf(f, "kernel_insns %" PRIu64 "\n", kernel_insns);
+		fprintf(f, "kernel_insns_tcg %" PRIu64 "\n", kernel_insns_tcg);
+		fprintf(f, "rep_insns %" PRIu64 "\n", rep_insns);
+		fprintf(f, "rep_insns_tcg %" PRIu64 "\n", rep_insns_tcg);
 		fprintf(f, "unknown_insns %" PRIu64 "\n", unknown);
 		fprintf(f, "functions %zu\n", n);
 		per_1k(f, "itlb4k_l1", itlb4k.l1.misses);
@@ -503,7 +652,7 @@ static void write_region(const char *tag)
 	for (i = 0; i < n_funcs; i++)
 		funcs[i].count = 0;
 	g_hash_table_remove_all(edges);
-	kernel_insns = 0;
+	kernel_insns = kernel_insns_tcg = 0;
 	itlb4k.l1.misses = itlb4k.walks = itlb2m.misses = l1i.misses = 0;
 	itlb4k.l1.accesses = itlb4k.l2.accesses = itlb4k.l2.misses = 0;
 	itlb2m.accesses = l1i.accesses = 0;
@@ -540,6 +689,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 {
 	const char *map = NULL, *sections_file = NULL;
 	GHashTable *sections;
+	gchar *text;
+	gsize len;
 	int i;
 
 	(void)info;
@@ -550,6 +701,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 			out_prefix = g_strdup(argv[i] + 4);
 		else if (!strncmp(argv[i], "sections=", 9))
 			sections_file = argv[i] + 9;
+		else if (!strncmp(argv[i], "start=", 6))
+			start_addr = strtoull(argv[i] + 6, NULL, 16);
 		else {
 			fprintf(stderr, "kernel-fetch: unknown argument %s\n", argv[i]);
 			return -1;
@@ -559,6 +712,13 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 		fprintf(stderr, "kernel-fetch: needs map=System.map and out=PREFIX\n");
 		return -1;
 	}
+	if (!g_file_get_contents(map, &text, &len, NULL)) {
+		fprintf(stderr, "kernel-fetch: cannot read %s\n", map);
+		return -1;
+	}
+	map_sha256 = g_compute_checksum_for_data(G_CHECKSUM_SHA256,
+						 (const guchar *)text, len);
+	g_free(text);
 	sections = read_sections(sections_file);
 	if (sections_file && !sections)
 		return -1;
@@ -572,8 +732,10 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 		fprintf(stderr, "kernel-fetch: out of memory\n");
 		return -1;
 	}
-	for (i = 0; i < MAX_VCPUS; i++)
+	for (i = 0; i < MAX_VCPUS; i++) {
 		pending[i] = -1;
+		rep_at[i] = 0;
+	}
 	edges = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
 	qemu_plugin_register_vcpu_tb_trans_cb(id, block_trans);
 	qemu_plugin_register_atexit_cb(id, at_exit, NULL);

@@ -25,8 +25,8 @@ timeout -k 5 600 qemu-system-x86_64 -accel tcg -icount shift=0 -cpu max -m 256M 
 	-display none -monitor none -no-reboot -serial "file:$out/console.log" \
 	-plugin "$so,map=$map,out=$p" > "$out/qemu.log" 2>&1
 rc=$?
-holds '[ $rc -eq 0 ] && grep -q "Kernel panic" "$out/console.log" && [ -s $p.profile ] && [ -s $p.edges ] && [ -s $p.pages ] && [ -s $p.stats ]' \
-	"QEMU loads the plugin, boots to the missing-root panic, the plugin writes profile, edges, pages, stats (QEMU status $rc)"
+holds '[ $rc -eq 0 ] && grep -q "Kernel panic" "$out/console.log" && [ -s $p.profile ] && [ -s $p.edges ] && [ -s $p.pages ] && [ -s $p.reps ] && [ -s $p.stats ]' \
+	"QEMU loads the plugin, boots to the missing-root panic, the plugin writes profile, edges, pages, reps, stats (QEMU status $rc)"
 [ -s "$p.stats" ] || { sed 's/^/# /' "$out/qemu.log" | tail -n 5; finish; exit 1; }
 stat() { awk -v k="$1" '$1 == k { print $2 }' "$p.stats"; }
 sed 's/^/# /' "$p.stats"
@@ -41,6 +41,13 @@ holds '[ "$sum" = "$total" ] && [ "$total" = "$(stat kernel_insns)" ]' \
 	"profile lines add up to its total and to the kernel instructions counted ($sum, $total, $(stat kernel_insns))"
 holds '[ "$total" -gt 1000000 ] && [ $((unknown * 1000)) -lt "$total" ]' \
 	"$total kernel instructions, under 0.1% outside System.map's functions ($unknown)"
+
+# Boot clears and copies memory with rep string instructions: each
+# counted once, TCG ran them once per iteration.
+rsum=$(awk '{ e += $3; t += $4 } END { printf "%d %d", e, t }' "$p.reps")
+holds '[ "$rsum" = "$(stat rep_insns) $(stat rep_insns_tcg)" ] && [ "$(stat rep_insns_tcg)" -gt "$(stat rep_insns)" ] && [ $(($(stat kernel_insns_tcg) - $(stat kernel_insns))) -eq $(($(stat rep_insns_tcg) - $(stat rep_insns))) ]' \
+	"rep instructions: $(stat rep_insns) executions, $(stat rep_insns_tcg) TCG iterations, as .reps adds them up ($rsum); the instruction counts differ by the iterations after the first"
+sed 's/^/# /' "$p.reps" | head -n 3
 
 # Every counted instruction lies in one 4 KiB page of the page counts.
 psum=$(awk '{ s += $2 } END { printf "%d", s }' "$p.pages")

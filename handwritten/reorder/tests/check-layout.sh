@@ -5,7 +5,8 @@
 # usage: check-layout.sh KBUILD_OUT FUNCTIONLIST [BUILD_LOG]
 #
 #  1. the kernel was built with CONFIG_FUNCTION_REORDER and this list
-#  2. the listed functions start right after the head text
+#  2. the listed functions start on the first page boundary after the
+#     head text
 #  3. they come in list order: every entry that names a section of
 #     vmlinux.o (".text.NAME") is placed, in order, and nothing else is
 #     between __reorder_text_start and __reorder_text_end
@@ -76,16 +77,17 @@ sed -n 's/^\*(\.text\.\(.*\))$/\1/p' "$list" > "$tmp/names"
 # 2. the listed functions follow the head text
 if [ -z "$rstart" ] || [ -z "$rend" ]; then
 	not_ok "__reorder_text_start/__reorder_text_end in System.map"
-	skip "listed functions placed in list order"
+	skip "listed functions placed in list order" "no list bounds"
 else
 	gap=$(( 0x$rstart - 0x$text ))
 	hs=$(( 0x${head_size:-0} ))
 	diag "head text $hs bytes; listed functions start at _text+$gap and take $(( 0x$rend - 0x$rstart )) bytes"
-	# ALIGN_FUNCTION() may pad the head text by up to 7 bytes.
-	if [ "$gap" -ge "$hs" ] && [ "$gap" -le $((hs + 7)) ]; then
-		ok "listed functions start right after the head text"
+	# The list starts a page of its own (patch 7): the head text is
+	# padded to the next 4 KiB boundary, never a page more.
+	if [ $((0x$rstart % 4096)) -eq 0 ] && [ "$gap" -ge "$hs" ] && [ "$gap" -lt $((hs + 4096)) ]; then
+		ok "listed functions start on the first page boundary after the head text"
 	else
-		not_ok "listed functions start right after the head text (gap $gap, head $hs)"
+		not_ok "listed functions start on the first page boundary after the head text (gap $gap, head $hs)"
 	fi
 
 	# 3. the list order, by input section.  Expected: the sections of
@@ -151,18 +153,19 @@ fi
 # .text.unlikely sections alone count as cold, and only names that are
 # in ordinary .text.NAME sections alone count as ordinary.  A cold
 # section the list names (the profile saw its code run) is hot, and
-# is checked with the list in 3.
-awk 'NR == FNR { listed[".text." $1] = 1; next }
+# is checked with the list in 3.  FILENAME, not NR == FNR: an empty
+# list must not take the section table for its names.
+awk 'FILENAME == ARGV[1] { listed[".text." $1] = 1; next }
 	{ k = ($1 ~ /^\.text\.unlikely/ && !($1 in listed)) ? "c" : "o"; if (!(($2, k) in seen)) { seen[$2, k] = 1; n[$2] = n[$2] k } }
 	END { for (x in n) if (n[x] == "c") print x }' "$tmp/names" "$tmp/symsec" | sort > "$tmp/coldnames"
-awk 'NR == FNR { cold[$1] = 1; next }
+awk 'FILENAME == ARGV[1] { cold[$1] = 1; next }
 	$2 !~ /^[tTwW]$/ { next }
 	($3 in cold) { if (!c0) c0 = $1; c1 = $1; nc++ }
 	END { printf "%s %s %d\n", c0, c1, nc }' "$tmp/coldnames" "$tmp/map" > "$tmp/coldrange"
 read -r c0 c1 nc < "$tmp/coldrange"
 cold_end=$(addr_of __reorder_hot_text_end)
 if [ "${nc:-0}" -eq 0 ]; then
-	skip "cold code is one block after the hot text (no .text.unlikely symbols)"
+	skip "cold code is one block after the hot text" "no .text.unlikely symbols"
 elif [ -z "$cold_end" ]; then
 	not_ok "cold code is one block after the hot text (no __reorder_hot_text_end in System.map)"
 else
@@ -217,7 +220,7 @@ awk '/^#define FUNCTION_REORDER_NOINSTR\(X\)/ { m = ".noinstr.text"; next }
 	m != "" && /X\(/ { o = $0; sub(/.*X\(\*/, "", o); sub(/\).*/, "", o); gsub(/[][]/, "", o); print m, o }
 	!/\\$/ { m = "" }' "$list" > "$tmp/gathered"
 if [ ! -s "$tmp/gathered" ]; then
-	skip "noinstr and sched text of the listed objects gathered (the list names none)"
+	skip "noinstr and sched text of the listed objects gathered" "the list names none"
 else
 	# Their functions, from the objects themselves.
 	: > "$tmp/gathered-empty"
