@@ -61,6 +61,12 @@ void td_screen_show(const char *text, const char *status, bool full)
 	refresh();
 }
 
+void td_screen_size(unsigned int *lines, unsigned int *cols)
+{
+	*lines = LINES > 0 ? LINES : 0;
+	*cols = COLS > 0 ? COLS : 0;
+}
+
 int td_screen_key(int timeout_ms)
 {
 	int ch;
