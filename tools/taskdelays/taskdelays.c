@@ -116,7 +116,7 @@ static void td_usage(FILE *f)
 		"< or left arrow: previous; 0 total, 1-9 the Nth column after it;\n"
 		"t total, c cpu, i blkio; m each memory delay or MEM; H threads or\n"
 		"processes; o only active tasks; up, down, PgUp, PgDn, Home, End\n"
-		"scroll; ^L redraw.\n");
+		"(or space, b, g, G) scroll; ^L redraw.\n");
 }
 
 static int td_parse_uint(const char *s, unsigned long max, unsigned long *out)

@@ -9,7 +9,8 @@
  * (blkio: I/O) and t (total) are the letters delaytop and iotop users
  * reach for.  H switches between processes and threads, as in top; o
  * shows only the rows that had a delay or I/O, as in iotop.  The up and
- * down arrows, PgUp, PgDn, Home and End scroll the rows.
+ * down arrows, PgUp, PgDn, Home and End scroll the rows, and so do
+ * less's space, b, g and G on terminals without those keys (vt100).
  */
 #include <curses.h>
 #include <string.h>
@@ -17,7 +18,7 @@
 #include "taskdelays_keys.h"
 
 const char td_top_help[] =
-	"q quit  </> sort  m mem  H threads  o active  arrows PgUp PgDn";
+	"q:quit <>:sort m:mem H:threads o:active space/b:page";
 
 static const int td_cols_short[] = {
 	TD_COL_TOTAL, TD_CPU, TD_BLKIO, TD_COL_MEM, TD_IRQ, TD_COL_READ,
@@ -159,10 +160,13 @@ enum td_key_action td_top_key(int ch, struct td_view *v)
 	case ' ':
 		return td_scroll(v, page);
 	case KEY_PPAGE:
+	case 'b':
 		return td_scroll(v, -page);
 	case KEY_HOME:
+	case 'g':
 		return td_scroll(v, -(long)v->scroll);
 	case KEY_END:
+	case 'G':
 		/* past the end: the screen shows the last page */
 		return td_scroll(v, 1L << 30);
 	case KEY_RESIZE:

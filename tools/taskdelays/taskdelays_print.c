@@ -152,6 +152,30 @@ int td_proc_untracked(unsigned long tgid, unsigned long tid, bool thread)
 	return n;
 }
 
+int td_proc_io(unsigned long tgid, uint64_t io[2])
+{
+	unsigned long long v;
+	char path[64], line[64];
+	int found = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%lu/io", tgid);
+	f = fopen(path, "r");
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "read_bytes: %llu", &v) == 1) {
+			io[0] = v;
+			found |= 1;
+		} else if (sscanf(line, "write_bytes: %llu", &v) == 1) {
+			io[1] = v;
+			found |= 2;
+		}
+	}
+	fclose(f);
+	return found == 3 ? 0 : -ENODATA;
+}
+
 int td_stats_from_proc(bool tgid, unsigned long id, struct td_stats *st)
 {
 	char path[64], line[128];

@@ -38,6 +38,13 @@ void td_comm_from_proc(struct td_stats *st);
 int td_proc_untracked(unsigned long tgid, unsigned long tid, bool thread);
 
 /*
+ * The read_bytes and write_bytes of process @tgid from /proc/<tgid>/io,
+ * its live and exited threads' (a TGID record of TASKSTATS has none).
+ * Returns 0 or -errno.
+ */
+int td_proc_io(unsigned long tgid, uint64_t io[2]);
+
+/*
  * Fill @st from /proc/<id>/delays (@tgid) or /proc/<id>/task/<id>/delays,
  * the text files that need no CAP_NET_ADMIN.  Returns 0 or -errno.
  */

@@ -106,6 +106,8 @@ static int td_set_add(struct td_set *set, struct td_stats *st, uint32_t tgid,
 	s->have_io = st->have_io;
 	s->io[0] = st->read_bytes;
 	s->io[1] = st->write_bytes;
+	if (!thread)
+		s->have_io = td_proc_io(tgid, s->io) == 0;
 	return 0;
 }
 

@@ -181,8 +181,10 @@ static int td_fill_stats(struct td_msg *msg, struct td_stats *st,
 						   off + sizeof(uint64_t));
 	}
 
+	/* the kernel adds up no I/O bytes for a thread group's record */
 	off = td_off(version, offsetof(struct td_ts14, read_bytes));
-	st->have_io = td_covers(st, TD_BASIC_SINCE, off, 2 * sizeof(uint64_t));
+	st->have_io = !st->is_tgid &&
+		      td_covers(st, TD_BASIC_SINCE, off, 2 * sizeof(uint64_t));
 	if (st->have_io) {
 		st->read_bytes = td_u64_at(payload, off);
 		st->write_bytes = td_u64_at(payload, off + sizeof(uint64_t));

@@ -83,7 +83,7 @@ static void test_keys(void)
 	ok = term_wait(&t, " COMM ", WAIT_MS);
 	term_settle(&t, 100);
 	ok = ok && vt_find("by total:") >= 0 &&
-	     vt_find("q quit") >= 0;
+	     vt_find("q:quit") >= 0;
 	if (!ok)
 		vt_dump("without a first round");
 	ksft_test_result(ok && vt_esc_seen(),

@@ -149,6 +149,11 @@ static void test_scroll(void)
 	CHECK(td_top_key(KEY_END, &v) == TD_KEY_REDRAW && v.scroll > 1000 &&
 	      td_top_key(KEY_HOME, &v) == TD_KEY_REDRAW && v.scroll == 0,
 	      "End goes past the last row (the screen shows the last page), Home to the top");
+	CHECK(td_top_key(' ', &v) == TD_KEY_REDRAW && v.scroll == 20 &&
+	      td_top_key('b', &v) == TD_KEY_REDRAW && v.scroll == 0 &&
+	      td_top_key('G', &v) == TD_KEY_REDRAW && v.scroll > 1000 &&
+	      td_top_key('g', &v) == TD_KEY_REDRAW && v.scroll == 0,
+	      "space, b, g and G scroll as in less");
 	v.scroll = 7;
 	CHECK(td_top_key('o', &v) == TD_KEY_REDRAW && v.active && !v.scroll,
 	      "o shows only active rows, from the top");
@@ -175,8 +180,9 @@ static void test_other_keys(void)
 	bad += td_top_key(0, &v) != TD_KEY_NONE;
 	bad += v.sort != TD_CPU || v.threads;
 	CHECK(!bad, "other keys do nothing");
-	CHECK(strstr(td_top_help, "q quit") && strstr(td_top_help, "H threads") &&
-	      strstr(td_top_help, "m mem") && strlen(td_top_help) < 64,
+	CHECK(strstr(td_top_help, "q:quit") && strstr(td_top_help, "H:threads") &&
+	      strstr(td_top_help, "m:mem") &&
+	      strlen(td_top_help) + strlen("  rows 1000-1099 of 1100") < 80,
 	      "the help line names q, m and H and leaves room for the row count on 80 columns");
 }
 

@@ -626,6 +626,14 @@ static void test_io_and_tgid(void)
 	      "a PID record names its thread group (ac_tgid)");
 	nlmsg_free(msg);
 
+	a.type = TASKSTATS_TYPE_AGGR_TGID;
+	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
+	ret = parse(msg, &m, NULL);
+	CHECK(ret == 0 && m.rec[0].is_tgid && !m.rec[0].have_io,
+	      "a TGID record has no I/O bytes (the kernel adds up none)");
+	nlmsg_free(msg);
+	a.type = TASKSTATS_TYPE_AGGR_PID;
+
 	a.stats_len = offsetof(struct td_ts14, ac_tgid);
 	ts.version = 11;
 	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
