@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The tests' reader of taskdelays -T's text table, see table.h */
+/* The tests' readers of taskdelays' output, see table.h */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,4 +125,34 @@ double table_val(const struct table *t, const struct row *r,
 	int i = table_col(t, title);
 
 	return i < 0 || r->na[i] ? na_val : r->val[i];
+}
+
+bool json_delay(const char *json, const char *delay, const char *field,
+		unsigned long long *v)
+{
+	char key[64];
+	const char *p, *end;
+
+	snprintf(key, sizeof(key), "\"%s\":{", delay);
+	p = strstr(json, key);
+	if (!p)
+		return false;
+	end = strchr(p, '}');
+	snprintf(key, sizeof(key), "\"%s\":", field);
+	p = strstr(p, key);
+	if (!p || !end || p > end)
+		return false;
+	return sscanf(p + strlen(key), "%llu", v) == 1;
+}
+
+char *td_client(void)
+{
+	char *path = getenv("TASKDELAYS");
+
+	return path ? path : "/usr/bin/taskdelays";
+}
+
+bool td_on_host(void)
+{
+	return getenv("TASKDELAYS") != NULL;
 }

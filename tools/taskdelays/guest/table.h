@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The tests' reader of taskdelays -T's text table: columns are found by
- * their titles in the header line, so that a test names the column it
- * checks and survives columns added or moved.
+ * The tests' readers of taskdelays' output.  In -T's text table columns
+ * are found by their titles in the header line, so that a test names the
+ * column it checks and survives columns added or moved.
  */
 #ifndef TD_TABLE_H
 #define TD_TABLE_H
@@ -42,5 +42,21 @@ int table_col(const struct table *t, const char *title);
  */
 double table_val(const struct table *t, const struct row *r,
 		 const char *title, double na_val);
+
+/*
+ * Field @field ("max_ns") of delay @delay ("cpu") in the first JSON
+ * object of @json that has the delay; false when it is null or missing.
+ */
+bool json_delay(const char *json, const char *delay, const char *field,
+		unsigned long long *v);
+
+/* The client under test: $TASKDELAYS, else the guest's /usr/bin/taskdelays */
+char *td_client(void);
+
+/*
+ * Whether the test runs on the build host ($TASKDELAYS is set): then it
+ * must not change the host's sysctls and tests what the host kernel has.
+ */
+bool td_on_host(void);
 
 #endif /* TD_TABLE_H */
