@@ -10,6 +10,17 @@
 
 #define TD_SYSCTL "/proc/sys/kernel/task_delayacct"
 
+/* Whether a process's max and min over its threads are shown */
+static bool td_threads_minmax(const struct td_stats *st)
+{
+	int i;
+
+	for (i = 0; st->is_tgid && st->minmax_threads && i < TD_NR_DELAYS; i++)
+		if (st->delay[i].present && st->delay[i].have_minmax)
+			return true;
+	return false;
+}
+
 void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose)
 {
 	int i;
@@ -45,7 +56,7 @@ void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose)
 				v->min_ns / 1e6);
 		fprintf(f, "\n");
 	}
-	if (!raw && st->is_tgid && st->minmax_threads)
+	if (!raw && td_threads_minmax(st))
 		fprintf(f, "# max and min over the %u thread%s read; the kernel keeps no max of exited threads\n",
 			st->minmax_threads, st->minmax_threads == 1 ? "" : "s");
 	if (verbose && st->have_cpu_run)
@@ -105,7 +116,7 @@ void td_print_stats_json(FILE *f, const struct td_stats *st, bool more)
 		fprintf(f, "}");
 	}
 	fprintf(f, "},\"minmax_threads\":");
-	td_json_u64(f, st->is_tgid && st->minmax_threads, st->minmax_threads);
+	td_json_u64(f, td_threads_minmax(st), st->minmax_threads);
 	fprintf(f, ",\"read_bytes\":");
 	td_json_u64(f, st->have_io, st->read_bytes);
 	fprintf(f, ",\"write_bytes\":");
@@ -152,14 +163,18 @@ int td_proc_untracked(unsigned long tgid, unsigned long tid, bool thread)
 	return n;
 }
 
-int td_proc_io(unsigned long tgid, uint64_t io[2])
+int td_proc_io(unsigned long tgid, unsigned long tid, bool thread,
+	       uint64_t io[2])
 {
 	unsigned long long v;
 	char path[64], line[64];
 	int found = 0;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "/proc/%lu/io", tgid);
+	if (thread)
+		snprintf(path, sizeof(path), "/proc/%lu/task/%lu/io", tgid, tid);
+	else
+		snprintf(path, sizeof(path), "/proc/%lu/io", tgid);
 	f = fopen(path, "r");
 	if (!f)
 		return -errno;

@@ -38,11 +38,14 @@ void td_comm_from_proc(struct td_stats *st);
 int td_proc_untracked(unsigned long tgid, unsigned long tid, bool thread);
 
 /*
- * The read_bytes and write_bytes of process @tgid from /proc/<tgid>/io,
- * its live and exited threads' (a TGID record of TASKSTATS has none).
- * Returns 0 or -errno.
+ * The read_bytes and write_bytes of process @tgid (its live and exited
+ * threads') from /proc/<tgid>/io or, with @thread, of thread @tid from
+ * /proc/<tgid>/task/<tid>/io: a TGID record of TASKSTATS has none, and
+ * a PID record's are zeros without CONFIG_TASK_XACCT.  Returns 0 or
+ * -errno (-ENOENT without CONFIG_TASK_IO_ACCOUNTING).
  */
-int td_proc_io(unsigned long tgid, uint64_t io[2]);
+int td_proc_io(unsigned long tgid, unsigned long tid, bool thread,
+	       uint64_t io[2]);
 
 /*
  * Fill @st from /proc/<id>/delays (@tgid) or /proc/<id>/task/<id>/delays,

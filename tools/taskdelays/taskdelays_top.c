@@ -103,11 +103,8 @@ static int td_set_add(struct td_set *set, struct td_stats *st, uint32_t tgid,
 		s->present[i] = st->delay[i].present;
 		s->total[i] = st->delay[i].total_ns;
 	}
-	s->have_io = st->have_io;
-	s->io[0] = st->read_bytes;
-	s->io[1] = st->write_bytes;
-	if (!thread)
-		s->have_io = td_proc_io(tgid, s->io) == 0;
+	/* a TGID record has no I/O, a PID record only with TASK_XACCT */
+	s->have_io = td_proc_io(tgid, st->id, thread, s->io) == 0;
 	return 0;
 }
 

@@ -181,13 +181,23 @@ static int td_fill_stats(struct td_msg *msg, struct td_stats *st,
 						   off + sizeof(uint64_t));
 	}
 
-	/* the kernel adds up no I/O bytes for a thread group's record */
+	/*
+	 * The kernel adds up no I/O bytes for a thread group's record, and
+	 * without CONFIG_TASK_XACCT sends zeros: then a task's characters
+	 * and calls are 0 too (any task that did a read or write has them).
+	 */
 	off = td_off(version, offsetof(struct td_ts14, read_bytes));
 	st->have_io = !st->is_tgid &&
 		      td_covers(st, TD_BASIC_SINCE, off, 2 * sizeof(uint64_t));
 	if (st->have_io) {
+		size_t xacct = td_off(version, offsetof(struct td_ts14, read_char));
+
 		st->read_bytes = td_u64_at(payload, off);
 		st->write_bytes = td_u64_at(payload, off + sizeof(uint64_t));
+		st->have_io = td_u64_at(payload, xacct) ||
+			      td_u64_at(payload, xacct + 8) ||
+			      td_u64_at(payload, xacct + 16) ||
+			      td_u64_at(payload, xacct + 24);
 	}
 
 	off = td_off(version, offsetof(struct td_ts14, ac_tgid));

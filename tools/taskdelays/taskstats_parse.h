@@ -63,7 +63,7 @@ struct td_stats {
 	bool have_cpu_run;
 	uint64_t cpu_run_real_ns;
 	uint64_t cpu_run_virtual_ns;
-	bool have_io;		/* I/O bytes (PID records; TGID ones have none) */
+	bool have_io;		/* I/O bytes: PID records with CONFIG_TASK_XACCT */
 	uint64_t read_bytes;
 	uint64_t write_bytes;
 	bool have_tgid;		/* version 12 on: the thread group of a PID record */

@@ -634,6 +634,14 @@ static void test_io_and_tgid(void)
 	nlmsg_free(msg);
 	a.type = TASKSTATS_TYPE_AGGR_PID;
 
+	ts.read_char = 0;	/* what a kernel without TASK_XACCT sends */
+	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
+	ret = parse(msg, &m, NULL);
+	CHECK(ret == 0 && !m.rec[0].have_io,
+	      "I/O bytes with no characters or calls counted are n/a, not 0");
+	nlmsg_free(msg);
+	ts.read_char = 7;
+
 	a.stats_len = offsetof(struct td_ts14, ac_tgid);
 	ts.version = 11;
 	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
