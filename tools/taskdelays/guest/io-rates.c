@@ -156,6 +156,8 @@ int main(void)
 	dbuf = aligned_alloc(PAGE, READ_N);
 	if (!buf || !dbuf)
 		ksft_exit_fail_msg("out of memory\n");
+	if (access("/proc/self/io", R_OK))
+		ksft_exit_skip("/proc/self/io: no CONFIG_TASK_IO_ACCOUNTING\n");
 	err = prepare();
 	if (err)
 		ksft_exit_skip("%s: %s\n", path, strerror(-err));

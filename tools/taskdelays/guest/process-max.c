@@ -10,7 +10,9 @@
  * and the smallest min of the threads that taskdelays -p shows, and say
  * over how many threads; -c of the same program the largest over all
  * its threads' exit records.  Runs on the build host too (cpu delay is
- * collected there even with accounting off).
+ * collected there even with accounting off); on a kernel whose TASKSTATS
+ * has no max or min (before version 15, Linux 6.16) it checks that none
+ * is shown.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -166,6 +168,28 @@ static void test_command(const char *self)
 			 threads, max);
 }
 
+/* TASKSTATS has max and min from version 15 on (Linux 6.16) */
+static bool has_minmax(void)
+{
+	struct mm m;
+	char out[8192];
+
+	return client_mm("-p", getpid(), &m, out, sizeof(out));
+}
+
+/* Without them, -t shows none rather than something else */
+static void test_no_minmax(void)
+{
+	char *const argv[] = { td_client(), "-J", "-t", "1", NULL };
+	char out[8192];
+	int rc = run_capture(argv, 0, 0, out, sizeof(out));
+
+	ksft_print_msg("this kernel's TASKSTATS keeps no max or min (version 15 on)\n");
+	ksft_test_result(!rc && strstr(out, "\"max_ns\":null,\"min_ns\":null") &&
+			 strstr(out, "\"minmax_threads\":null"),
+			 "-t shows no max or min where the kernel keeps none\n");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2 && !strcmp(argv[1], "--group")) {
@@ -178,6 +202,13 @@ int main(int argc, char **argv)
 	if (access(td_client(), X_OK))
 		ksft_exit_fail_msg("%s: missing\n", td_client());
 	ksft_set_plan(4);
+	if (!has_minmax()) {
+		test_no_minmax();
+		ksft_test_result_skip("no max to tell apart\n");
+		ksft_test_result_skip("no max to take over the threads\n");
+		ksft_test_result_skip("no max in the exit records\n");
+		ksft_finished();
+	}
 	test_tgid();
 	test_command(argv[0]);
 	ksft_finished();
