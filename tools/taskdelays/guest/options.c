@@ -185,6 +185,23 @@ static void test_top_options(void)
 			 "-u 0 -H shows root's threads only (%d)\n", n);
 }
 
+/*
+ * Without CAP_NET_ADMIN the message names the real /proc file, never a
+ * placeholder, and says why it cannot be read instead
+ */
+static void test_unprivileged(void)
+{
+	char *const argv[] = { td_client(), "-p", "1", NULL };
+	int rc = run_capture(argv, 65534, 65534, out, sizeof(out));
+
+	if (rc == 0 || !strstr(out, "CAP_NET_ADMIN") || strstr(out, "<pid>"))
+		print_diag_lines("taskdelays as nobody", out);
+	ksft_test_result(rc > 0 && strstr(out, "CAP_NET_ADMIN") &&
+			 strstr(out, "/proc/1/task/1/delays") &&
+			 !strstr(out, "<pid>") && !strstr(out, "<tid>"),
+			 "as nobody, -p 1 fails naming CAP_NET_ADMIN and /proc/1/task/1/delays\n");
+}
+
 int main(void)
 {
 	ksft_print_header();
@@ -192,10 +209,11 @@ int main(void)
 		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
 	if (access(td_client(), X_OK))
 		ksft_exit_fail_msg("%s: missing\n", td_client());
-	ksft_set_plan(6 + 4 + 12 + 4);
+	ksft_set_plan(6 + 4 + 12 + 4 + 1);
 	test_command_status();
 	test_json_everywhere();
 	test_refused();
 	test_top_options();
+	test_unprivileged();
 	ksft_finished();
 }
