@@ -463,11 +463,72 @@ static int td_query(struct td_nl *nl, const struct td_opts *o)
 	return 0;
 }
 
+/* Thread groups whose threads' max and min -l keeps, by tgid */
+#define TD_GROUPS 1024
+
+struct td_group {
+	uint32_t tgid;		/* 0: free */
+	struct td_stats threads;	/* max, min and count of its threads */
+};
+
 struct td_listen {
 	const struct td_opts *o;
 	unsigned int seen;
 	char comm[33];		/* of the last PID record */
+	struct td_group *groups;	/* TD_GROUPS, one per tgid % TD_GROUPS */
 };
+
+/* Start @g for thread group @tgid: every delay may get a max */
+static void td_group_init(struct td_group *g, uint32_t tgid)
+{
+	int i;
+
+	memset(g, 0, sizeof(*g));
+	g->tgid = tgid;
+	for (i = 0; i < TD_NR_DELAYS; i++)
+		g->threads.delay[i].present = true;
+}
+
+/* Process @st's max and min: those folded over its threads in @threads */
+static void td_use_threads(struct td_stats *st, const struct td_stats *threads)
+{
+	int i;
+
+	td_minmax_reset(st);
+	for (i = 0; i < TD_NR_DELAYS; i++) {
+		struct td_delay_val *v = &st->delay[i];
+		const struct td_delay_val *t = &threads->delay[i];
+
+		v->have_minmax = v->present && t->have_minmax;
+		v->max_ns = t->max_ns;
+		v->min_ns = t->min_ns;
+	}
+	st->minmax_threads = threads->minmax_threads;
+}
+
+/*
+ * Fold a PID record into its group's, or give a TGID record the max and
+ * min of its group's threads seen exiting (none when a group with the
+ * same slot took it meanwhile: the kernel's is one thread's).
+ */
+static void td_listen_minmax(struct td_listen *l, struct td_stats *rec)
+{
+	uint32_t tgid = rec->is_tgid ? rec->id : rec->tgid;
+	struct td_group *g;
+
+	if (!l->groups || (!rec->is_tgid && !rec->have_tgid))
+		return;
+	g = &l->groups[tgid % TD_GROUPS];
+	if (!rec->is_tgid) {
+		if (g->tgid != tgid)
+			td_group_init(g, tgid);
+		td_minmax_fold(&g->threads, rec);
+		return;
+	}
+	if (g->tgid == tgid)
+		td_use_threads(rec, &g->threads);
+	g->tgid = 0;
+}
 
 /*
  * An exit message is the PID record of the exiting thread, followed by
@@ -485,11 +546,12 @@ static void td_print_exit(const struct td_stats *st, void *arg)
 		snprintf(rec.comm, sizeof(rec.comm), "%s", l->comm);
 		rec.have_comm = true;
 	}
-	if (l->o->count && l->seen >= l->o->count)
-		return;
-	/* the kernel's is one thread's; these threads' are not kept here */
+	/* the kernel's is one thread's */
 	if (rec.is_tgid)
 		td_minmax_reset(&rec);
+	td_listen_minmax(l, &rec);
+	if (l->o->count && l->seen >= l->o->count)
+		return;
 	td_show_record(l->o, &rec);
 	fflush(stdout);
 	l->seen++;
@@ -501,11 +563,15 @@ static int td_listen(struct td_nl *nl, const struct td_opts *o)
 	struct td_listen l = { .o = o };
 	int err;
 
+	/* without it TGID records show no max or min */
+	l.groups = calloc(TD_GROUPS, sizeof(*l.groups));
+
 	err = td_nl_register(nl, mask, true);
 	if (!err)	/* errors come back as a reply */
 		err = td_nl_recv(nl, 200, td_print_exit, &l);
 	if (err < 0 && err != -EAGAIN) {
 		td_nl_explain(err, "register cpumask");
+		free(l.groups);
 		return err;
 	}
 	fprintf(stderr, "taskdelays: listening for exit records on CPUs %s\n",
@@ -526,6 +592,7 @@ static int td_listen(struct td_nl *nl, const struct td_opts *o)
 		break;
 	}
 	td_nl_register(nl, mask, false);
+	free(l.groups);
 	return err;
 }
 
@@ -648,23 +715,13 @@ static void td_command_report(const struct td_opts *o, struct td_child *c,
 			      int status)
 {
 	struct td_stats *st = c->have_tgid ? &c->tgid_st : &c->pid_st;
-	int i;
 
 	if (c->have_tgid) {
 		if (!st->have_comm && c->have_pid) {
 			memcpy(st->comm, c->pid_st.comm, sizeof(st->comm));
 			st->have_comm = c->pid_st.have_comm;
 		}
-		td_minmax_reset(st);
-		for (i = 0; i < TD_NR_DELAYS; i++) {
-			struct td_delay_val *v = &st->delay[i];
-			const struct td_delay_val *t = &c->threads.delay[i];
-
-			v->have_minmax = v->present && t->have_minmax;
-			v->max_ns = t->max_ns;
-			v->min_ns = t->min_ns;
-		}
-		st->minmax_threads = c->threads.minmax_threads;
+		td_use_threads(st, &c->threads);
 	}
 	if (!o->json) {
 		td_show_record(o, st);

@@ -8,20 +8,24 @@
  * park; a last thread that hardly waited is created after them, so the
  * kernel's value is its own.  taskdelays -t must show the largest max
  * and the smallest min of the threads that taskdelays -p shows, and say
- * over how many threads; -c of the same program the largest over all
- * its threads' exit records.  Runs on the build host too (cpu delay is
- * collected there even with accounting off); on a kernel whose TASKSTATS
+ * over how many threads; -c and -l of the same program the largest over
+ * all its threads' exit records.  Runs on the build host too (cpu delay
+ * is collected there even with accounting off); on a kernel whose TASKSTATS
  * has no max or min (before version 15, Linux 6.16) it checks that none
  * is shown.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/wait.h>
 
 #include "kselftest.h"
 #include "delays_util.h"
@@ -168,6 +172,71 @@ static void test_command(const char *self)
 			 threads, max);
 }
 
+/* Read @fd into @out until @want shows up or @ms pass */
+static bool read_until(int fd, char *out, size_t len, size_t *have,
+		       const char *want, int ms)
+{
+	uint64_t end = now_ns() + ms * 1000000ULL;
+
+	while (!strstr(out, want)) {
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
+		int64_t left = (int64_t)(end - now_ns()) / 1000000;
+		ssize_t n;
+
+		if (left <= 0 || poll(&pfd, 1, left) <= 0)
+			return false;
+		n = read(fd, out + *have, len - *have - 1);
+		if (n <= 0)
+			return false;
+		*have += n;
+		out[*have] = '\0';
+	}
+	return true;
+}
+
+/* -l: the TGID record of this program in --group mode */
+static void test_listen(const char *self)
+{
+	static char out[1 << 20];
+	char *const argv[] = { td_client(), "-J", "-l", NULL };
+	char *const group[] = { (char *)self, "--group", NULL };
+	unsigned long long max = 0, threads = 0;
+	char want[64], *rec, *end;
+	size_t have = 0;
+	pid_t l, g;
+	int fd;
+
+	out[0] = '\0';
+	l = spawn_piped(argv, 0, 0, &fd);
+	if (l < 0 || !read_until(fd, out, sizeof(out), &have, "listening", 10000)) {
+		ksft_test_result_fail("-l: the listener did not start\n");
+		return;
+	}
+	fflush(NULL);
+	g = fork();
+	if (g == 0) {
+		execv(self, group);
+		_exit(127);
+	}
+	waitpid(g, NULL, 0);
+	snprintf(want, sizeof(want), "{\"type\":\"tgid\",\"id\":%d,", g);
+	read_until(fd, out, sizeof(out), &have, want, 10000);
+	read_until(fd, out, sizeof(out), &have, "\n", 1000);
+	kill(l, SIGTERM);
+	waitpid(l, NULL, 0);
+	close(fd);
+	rec = strstr(out, want);
+	end = rec ? strchr(rec, '\n') : NULL;
+	if (end)
+		*end = '\0';
+	if (rec && strstr(rec, "\"minmax_threads\":"))
+		sscanf(strstr(rec, "\"minmax_threads\":") + 17, "%llu", &threads);
+	ksft_test_result(rec && json_delay(rec, "cpu", "max_ns", &max) &&
+			 threads == WORKERS + 2,
+			 "-l: a process's max over its %llu threads' exit records (%llu ns)\n",
+			 threads, max);
+}
+
 /* TASKSTATS has max and min from version 15 on (Linux 6.16) */
 static bool has_minmax(void)
 {
@@ -192,24 +261,32 @@ static void test_no_minmax(void)
 
 int main(int argc, char **argv)
 {
+	static char self[4096];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
 	if (argc == 2 && !strcmp(argv[1], "--group")) {
 		group(NULL);
 		exit(0);
 	}
 	ksft_print_header();
+	if (n <= 0)
+		ksft_exit_fail_msg("/proc/self/exe: %s\n", strerror(errno));
+	self[n] = '\0';
 	if (getuid())
 		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
 	if (access(td_client(), X_OK))
 		ksft_exit_fail_msg("%s: missing\n", td_client());
-	ksft_set_plan(4);
+	ksft_set_plan(5);
 	if (!has_minmax()) {
 		test_no_minmax();
 		ksft_test_result_skip("no max to tell apart\n");
 		ksft_test_result_skip("no max to take over the threads\n");
-		ksft_test_result_skip("no max in the exit records\n");
+		ksft_test_result_skip("no max in the exit records of -c\n");
+		ksft_test_result_skip("no max in the exit records of -l\n");
 		ksft_finished();
 	}
 	test_tgid();
-	test_command(argv[0]);
+	test_command(self);
+	test_listen(self);
 	ksft_finished();
 }
