@@ -29,6 +29,11 @@ int td_screen_open(void)
 	noecho();
 	keypad(stdscr, TRUE);
 	curs_set(0);
+	/*
+	 * Finish every screen even when a key is waiting: a round cut
+	 * short by a key leaves rows of the last one on a slow terminal.
+	 */
+	typeahead(-1);
 	return 0;
 }
 

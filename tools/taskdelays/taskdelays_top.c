@@ -7,6 +7,7 @@
  * collect (kernel.task_delayacct off, an untracked thread, an old kernel).
  */
 #include <ctype.h>
+#include <curses.h>
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -640,7 +641,8 @@ static int td_top_interactive(struct td_nl *nl, const struct td_top_opts *o)
 		case TD_KEY_QUIT:
 			goto out;
 		case TD_KEY_REDRAW:
-			td_show(&r, &view, true);
+			/* every character again only when asked to */
+			td_show(&r, &view, ch == ('L' & 0x1f) || ch == KEY_RESIZE);
 			break;
 		case TD_KEY_RESAMPLE:
 			err = td_sample_all(nl, prev, view.threads);
