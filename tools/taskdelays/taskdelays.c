@@ -443,14 +443,16 @@ static int td_query(struct td_nl *nl, const struct td_opts *o)
 
 	snprintf(what, sizeof(what), "%s %lu", tgid ? "tgid" : "pid", o->id);
 	err = td_nl_query(nl, tgid, o->id, &st);
-	if (err == -EPERM)
-		return td_query_proc(o, &st);
-	if (err) {
+	if (err == -EPERM) {
+		err = td_query_proc(o, &st);
+		if (err)
+			return err;
+	} else if (err) {
 		td_nl_explain(err, what);
 		return err;
-	}
-	if (tgid)
+	} else if (tgid) {
 		td_process_minmax(nl, &st);
+	}
 	td_comm_from_proc(&st);
 	untracked = td_proc_untracked(o->id, o->id, !tgid);
 	if (untracked > 0 && !tgid)	/* no storage: only cpu is real */

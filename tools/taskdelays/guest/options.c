@@ -202,6 +202,32 @@ static void test_unprivileged(void)
 			 "as nobody, -p 1 fails naming CAP_NET_ADMIN and /proc/1/task/1/delays\n");
 }
 
+/*
+ * As nobody, -t of its own process (the shell execs the client, so the
+ * pid is the client's): read from /proc/<pid>/delays and shown where
+ * the kernel has the file, else refused saying it has none
+ */
+static void test_unprivileged_own(void)
+{
+	char *const argv[] = { "/bin/sh", "-c", "exec \"$0\" -t $$",
+			       td_client(), NULL };
+	bool proc_file = !access("/proc/self/delays", F_OK);
+	bool ok;
+	int rc;
+
+	rc = run_capture(argv, 65534, 65534, out, sizeof(out));
+	if (proc_file)
+		ok = !rc && strstr(out, "; read /proc/") &&
+		     strstr(out, "TGID ") && strstr(out, "\ncpu ");
+	else
+		ok = rc == 1 && strstr(out, "and this kernel has no /proc/");
+	if (!ok)
+		print_diag_lines("taskdelays as nobody", out);
+	ksft_test_result(ok, "as nobody, -t of its own process %s\n", proc_file ?
+			 "reads /proc/<pid>/delays and shows it" :
+			 "says this kernel has no /proc/<pid>/delays");
+}
+
 int main(void)
 {
 	ksft_print_header();
@@ -209,11 +235,12 @@ int main(void)
 		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
 	if (access(td_client(), X_OK))
 		ksft_exit_fail_msg("%s: missing\n", td_client());
-	ksft_set_plan(6 + 4 + 12 + 4 + 1);
+	ksft_set_plan(6 + 4 + 12 + 4 + 2);
 	test_command_status();
 	test_json_everywhere();
 	test_refused();
 	test_top_options();
 	test_unprivileged();
+	test_unprivileged_own();
 	ksft_finished();
 }
