@@ -5,17 +5,23 @@
  * Does what tools/accounting/getdelays.c does, on libnl-genl-3, without
  * assuming the size or version of struct taskstats.
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <dirent.h>
+#include <inttypes.h>
 #include <sys/wait.h>
 
 #include "taskstats_nl.h"
+#include "taskdelays_keys.h"
 #include "taskdelays_print.h"
 #include "taskdelays_top.h"
 
@@ -31,7 +37,15 @@ struct td_opts {
 	unsigned int lines;
 	int sort;
 	bool threads;
+	bool full;
+	bool active;
 	bool json;
+	bool by_uid;
+	uint32_t uid;
+	unsigned int nr_ids;	/* -p and -t given; with -T, filters */
+	uint32_t ids[TD_TOP_MAX_PIDS];
+	char seen[64];		/* the options given, for td_check_applies() */
+	struct td_acct acct;
 };
 
 /*
@@ -61,18 +75,28 @@ static void td_usage(FILE *f)
 		"  -p, --pid PID        delays of one thread\n"
 		"  -t, --tgid TGID      delays summed over a thread group (process),\n"
 		"                       including its exited threads\n"
-		"  -c, --command CMD... run CMD with its arguments and report its delays\n"
-		"                       when it exits\n"
+		"  -c, --command CMD... run CMD with its arguments, report its delays\n"
+		"                       when it exits and exit with its status, as\n"
+		"                       time(1): 127 if it cannot be run, 128+N if\n"
+		"                       killed by signal N\n"
 		"  -l, --listen         print the exit record of every task exiting on\n"
 		"                       the CPUs of -m, until interrupted or -n records\n"
 		"  -m, --cpumask MASK   CPUs for -l and -c, e.g. 0-3,6 (default: all)\n"
 		"  -T, --top            show the processes whose delays grow the most\n"
-		"  -i, --interval MS    interval of -T (default 1000)\n"
+		"  -i, --interval MS    interval of -T, at least 100 (default 1000)\n"
 		"  -n, --count N        stop -l after N records, -T after N rounds\n"
-		"  -N, --lines N        processes shown by -T (default 10)\n"
-		"  -s, --sort KEY       -T order: total (default) or a delay type\n"
+		"  -N, --lines N        rows shown by -T (default: 10, on a terminal\n"
+		"                       as many as fit)\n"
+		"  -s, --sort KEY       -T order: total (default), a delay type, mem,\n"
+		"                       read or write\n"
 		"  -H, --threads        -T shows threads instead of processes\n"
-		"  -J, --json           -T prints one JSON object per round\n"
+		"  -M, --memory         -T shows each memory delay in its own column\n"
+		"                       instead of their sum, MEM\n"
+		"  -o, --only           -T shows only tasks with a delay or I/O in the\n"
+		"                       interval\n"
+		"  -u, --user USER      -T shows only USER's tasks (name or uid)\n"
+		"                       (with -T, -p and -t name the tasks to show)\n"
+		"  -J, --json           one JSON object per record, or per round of -T\n"
 		"                       (-T -n N is the batch mode: N rounds, plain text;\n"
 		"                       so is -T when stdin or stdout is not a terminal)\n"
 		"  -r, --raw            print \"<type>: <count> <total_ns>\" lines, the\n"
@@ -82,12 +106,17 @@ static void td_usage(FILE *f)
 		"\n"
 		"Delay types: cpu (waiting for a CPU), blkio (synchronous block I/O),\n"
 		"swapin, freepages (memory reclaim), thrashing, compact, wpcopy\n"
-		"(write-protect copy); n/a when the kernel is too old to keep one.\n"
-		"Only cpu grows unless kernel.task_delayacct is 1.\n"
+		"(write-protect copy), irq (interrupt handling); mem is swapin to\n"
+		"wpcopy together.  n/a when the kernel does not keep or collect one:\n"
+		"only cpu is collected while kernel.task_delayacct is 0.  The max and\n"
+		"min of a process are over the threads read: the kernel keeps none\n"
+		"for exited threads.\n"
 		"\n"
 		"Keys of -T on a terminal: q quit; s, > or right arrow: next sort key;\n"
-		"< or left arrow: previous; 0 total, 1-8 the Nth delay column; t total,\n"
-		"c cpu, i blkio; H threads or processes; ^L redraw.\n");
+		"< or left arrow: previous; 0 total, 1-9 the Nth column after it;\n"
+		"t total, c cpu, i blkio; m each memory delay or MEM; H threads or\n"
+		"processes; o only active tasks; up, down, PgUp, PgDn, Home, End\n"
+		"(or space, b, g, G) scroll; ^L redraw.\n");
 }
 
 static int td_parse_uint(const char *s, unsigned long max, unsigned long *out)
@@ -115,6 +144,61 @@ static int td_set_mode(struct td_opts *o, char mode)
 	return 0;
 }
 
+static int td_parse_user(const char *name, struct td_opts *o)
+{
+	struct passwd *pw = getpwnam(name);
+	unsigned long v;
+
+	o->by_uid = true;
+	if (pw) {
+		o->uid = pw->pw_uid;
+		return 0;
+	}
+	if (strspn(name, "0123456789") != strlen(name)) {
+		fprintf(stderr, "taskdelays: -u %s: no such user\n", name);
+		return -1;
+	}
+	if (td_parse_uint(name, UINT32_MAX - 1, &v))
+		return -1;
+	o->uid = v;
+	return 0;
+}
+
+/* Options that apply to some modes only, and those modes */
+static const struct {
+	char opt;
+	const char *modes;
+} td_applies[] = {
+	{ 'm', "lc" }, { 'i', "T" }, { 'n', "lT" }, { 'N', "T" },
+	{ 's', "T" }, { 'H', "T" }, { 'M', "T" }, { 'o', "T" }, { 'u', "T" },
+	{ 'r', "ptcl" },
+};
+
+/* Refuse, with a message, an option the mode would not honour */
+static int td_check_applies(const struct td_opts *o)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < ARRAY_SIZE(td_applies); i++) {
+		const char *m = td_applies[i].modes;
+
+		if (!strchr(o->seen, td_applies[i].opt) || strchr(m, o->mode))
+			continue;
+		fprintf(stderr, "taskdelays: -%c does not apply to -%c; it applies to",
+			td_applies[i].opt, o->mode);
+		for (j = 0; m[j]; j++)
+			fprintf(stderr, "%s -%c", !j ? "" : m[j + 1] ? "," : " and",
+				m[j]);
+		fprintf(stderr, " only\n");
+		return -1;
+	}
+	if (o->raw && o->json) {
+		fprintf(stderr, "taskdelays: -r and -J cannot be combined\n");
+		return -1;
+	}
+	return 0;
+}
+
 static int td_parse_args(int argc, char **argv, struct td_opts *o)
 {
 	static const struct option lopts[] = {
@@ -129,24 +213,41 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 		{ "lines", required_argument, NULL, 'N' },
 		{ "sort", required_argument, NULL, 's' },
 		{ "threads", no_argument, NULL, 'H' },
+		{ "memory", no_argument, NULL, 'M' },
+		{ "only", no_argument, NULL, 'o' },
+		{ "user", required_argument, NULL, 'u' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "raw", no_argument, NULL, 'r' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ }
 	};
+	char id_mode = 0;
 	unsigned long v;
+	size_t nseen;
 	int c;
 
 	/* '+': stop at the command of -c, its options are its own */
-	while ((c = getopt_long(argc, argv, "+p:t:clm:Ti:n:N:s:HJrvh", lopts,
-				NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+p:t:clm:Ti:n:N:s:HMou:Jrvh",
+				lopts, NULL)) != -1) {
+		nseen = strlen(o->seen);
+		if (c != '?' && !strchr(o->seen, c) && nseen < sizeof(o->seen) - 1)
+			o->seen[nseen] = c;
 		switch (c) {
 		case 'p':
 		case 't':
-			if (td_set_mode(o, c) ||
-			    td_parse_uint(optarg, UINT32_MAX, &o->id))
+			/* one task to report on, or with -T those to show */
+			if (o->nr_ids == TD_TOP_MAX_PIDS) {
+				fprintf(stderr, "taskdelays: at most %d of -p and -t\n",
+					TD_TOP_MAX_PIDS);
 				return -1;
+			}
+			if (td_parse_uint(optarg, UINT32_MAX, &v))
+				return -1;
+			o->ids[o->nr_ids++] = v;
+			o->id = v;
+			if (!id_mode)
+				id_mode = c;
 			break;
 		case 'c':
 		case 'l':
@@ -158,30 +259,50 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 			o->cpumask = optarg;
 			break;
 		case 'i':
-			if (td_parse_uint(optarg, 3600000, &v) || !v)
+			if (td_parse_uint(optarg, 3600000, &v))
 				return -1;
+			if (v < 100) {
+				fprintf(stderr, "taskdelays: -i %lu: the interval must be at least 100 ms (sampling every task takes time of its own)\n",
+					v);
+				return -1;
+			}
 			o->interval_ms = v;
 			break;
 		case 'n':
-			if (td_parse_uint(optarg, UINT32_MAX, &v))
-				return -1;
-			o->count = v;
-			break;
 		case 'N':
 			if (td_parse_uint(optarg, UINT32_MAX, &v))
 				return -1;
-			o->lines = v;
+			if (!v) {
+				fprintf(stderr, "taskdelays: -%c 0: give at least 1 %s\n",
+					c, c == 'n' ? "(leave -n out to run until interrupted)" :
+					"row");
+				return -1;
+			}
+			if (c == 'n')
+				o->count = v;
+			else
+				o->lines = v;
 			break;
 		case 's':
-			o->sort = td_top_sort_key(optarg);
+			o->sort = td_col_by_name(optarg);
 			if (o->sort < -1) {
-				fprintf(stderr, "taskdelays: unknown sort key '%s'\n",
+				fprintf(stderr, "taskdelays: unknown sort key '%s' (total, a delay type, mem, read or write)\n",
 					optarg);
 				return -1;
 			}
 			break;
 		case 'H':
 			o->threads = true;
+			break;
+		case 'M':
+			o->full = true;
+			break;
+		case 'o':
+			o->active = true;
+			break;
+		case 'u':
+			if (td_parse_user(optarg, o))
+				return -1;
 			break;
 		case 'J':
 			o->json = true;
@@ -211,11 +332,24 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 			argv[optind]);
 		return -1;
 	}
+	if (o->nr_ids && o->mode != 'T') {
+		if (o->mode || o->nr_ids > 1) {
+			fprintf(stderr, "taskdelays: -%c and -%c cannot be combined\n",
+				id_mode, o->mode ? o->mode : id_mode);
+			return -1;
+		}
+		o->mode = id_mode;
+	}
 	if (!o->mode) {
 		td_usage(stderr);
 		return -1;
 	}
-	return 0;
+	/* a memory delay as sort key is shown in its own column */
+	if (o->sort >= TD_SWAPIN && o->sort <= TD_WPCOPY)
+		o->full = true;
+	if (o->full && o->sort == TD_COL_MEM)
+		o->sort = TD_SWAPIN;
+	return td_check_applies(o);
 }
 
 static char *td_all_cpus(void)
@@ -227,42 +361,176 @@ static char *td_all_cpus(void)
 	return mask;
 }
 
+/* One record, as text or JSON, after what the kernel collects */
+static void td_show_record(const struct td_opts *o, struct td_stats *st)
+{
+	td_acct_apply(&o->acct, st);
+	if (o->json)
+		td_print_stats_json(stdout, st, false);
+	else
+		td_print_stats(stdout, st, o->raw, o->verbose);
+}
+
+static void td_fold_thread(const struct td_stats *st, void *arg)
+{
+	td_minmax_fold(arg, st);
+}
+
+/*
+ * The max and min of process @st from its live threads' PID records,
+ * as the kernel's TGID record holds one thread's only.
+ */
+static void td_process_minmax(struct td_nl *nl, struct td_stats *st)
+{
+	struct dirent *de;
+	char path[32];
+	DIR *d;
+
+	td_minmax_reset(st);
+	snprintf(path, sizeof(path), "/proc/%" PRIu32 "/task", st->id);
+	d = opendir(path);
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		struct td_stats th;
+		char *end;
+		unsigned long tid = strtoul(de->d_name, &end, 10);
+
+		if (de->d_name[0] < '0' || de->d_name[0] > '9' || *end ||
+		    tid > UINT32_MAX)
+			continue;
+		if (!td_nl_query(nl, false, tid, &th))
+			td_fold_thread(&th, st);
+	}
+	closedir(d);
+}
+
+/* Without CAP_NET_ADMIN: the ptrace-read rule of /proc/<pid>/delays */
+static int td_query_proc(const struct td_opts *o, struct td_stats *st)
+{
+	bool tgid = o->mode == 't';
+	int err = td_stats_from_proc(tgid, o->id, st);
+	char path[64];
+
+	if (tgid)
+		snprintf(path, sizeof(path), "/proc/%lu/delays", o->id);
+	else
+		snprintf(path, sizeof(path), "/proc/%lu/task/%lu/delays", o->id,
+			 o->id);
+	if (!err) {
+		fprintf(stderr, "taskdelays: no CAP_NET_ADMIN for TASKSTATS; read %s instead\n",
+			path);
+		return 0;
+	}
+	if (err == -ENOENT && !o->acct.proc_file)
+		fprintf(stderr, "taskdelays: %s %lu: TASKSTATS needs CAP_NET_ADMIN (run as root), and this kernel has no %s to read instead\n",
+			tgid ? "tgid" : "pid", o->id, path);
+	else if (err == -ENOENT)
+		fprintf(stderr, "taskdelays: %s %lu: no such task\n",
+			tgid ? "tgid" : "pid", o->id);
+	else
+		fprintf(stderr, "taskdelays: %s %lu: TASKSTATS needs CAP_NET_ADMIN (run as root), and %s: %s\n",
+			tgid ? "tgid" : "pid", o->id, path, strerror(-err));
+	return err;
+}
+
 static int td_query(struct td_nl *nl, const struct td_opts *o)
 {
+	bool tgid = o->mode == 't';
 	struct td_stats st;
 	char what[32];
-	int err;
+	int err, untracked;
 
-	snprintf(what, sizeof(what), "%s %lu", o->mode == 't' ? "tgid" : "pid",
-		 o->id);
-	err = td_nl_query(nl, o->mode == 't', o->id, &st);
+	snprintf(what, sizeof(what), "%s %lu", tgid ? "tgid" : "pid", o->id);
+	err = td_nl_query(nl, tgid, o->id, &st);
 	if (err == -EPERM) {
-		/* without CAP_NET_ADMIN: the ptrace-read rule of /proc */
-		int perr = td_stats_from_proc(o->mode == 't', o->id, &st);
-
-		if (!perr) {
-			fprintf(stderr, "taskdelays: no CAP_NET_ADMIN for TASKSTATS; read /proc/%lu%s/delays instead\n",
-				o->id, o->mode == 't' ? "" : "/task/<tid>");
-			err = 0;
-		} else {
-			fprintf(stderr, "taskdelays: %s: /proc/<pid>/delays: %s\n",
-				what, strerror(-perr));
-		}
-	}
-	if (err) {
+		err = td_query_proc(o, &st);
+		if (err)
+			return err;
+	} else if (err) {
 		td_nl_explain(err, what);
 		return err;
+	} else if (tgid) {
+		td_process_minmax(nl, &st);
 	}
 	td_comm_from_proc(&st);
-	td_print_stats(stdout, &st, o->raw, o->verbose);
+	untracked = td_proc_untracked(o->id, o->id, !tgid);
+	if (untracked > 0 && !tgid)	/* no storage: only cpu is real */
+		td_acct_apply(&(struct td_acct){ .on = 0 }, &st);
+	td_show_record(o, &st);
+	if (untracked > 0 && !o->json)
+		printf("# %d thread%s forked while accounting was off: only %s cpu delay is counted\n",
+		       untracked, untracked == 1 ? "" : "s",
+		       untracked == 1 ? "its" : "their");
 	return 0;
 }
+
+/* Thread groups whose threads' max and min -l keeps, by tgid */
+#define TD_GROUPS 1024
+
+struct td_group {
+	uint32_t tgid;		/* 0: free */
+	struct td_stats threads;	/* max, min and count of its threads */
+};
 
 struct td_listen {
 	const struct td_opts *o;
 	unsigned int seen;
 	char comm[33];		/* of the last PID record */
+	struct td_group *groups;	/* TD_GROUPS, one per tgid % TD_GROUPS */
 };
+
+/* Start @g for thread group @tgid: every delay may get a max */
+static void td_group_init(struct td_group *g, uint32_t tgid)
+{
+	int i;
+
+	memset(g, 0, sizeof(*g));
+	g->tgid = tgid;
+	for (i = 0; i < TD_NR_DELAYS; i++)
+		g->threads.delay[i].present = true;
+}
+
+/* Process @st's max and min: those folded over its threads in @threads */
+static void td_use_threads(struct td_stats *st, const struct td_stats *threads)
+{
+	int i;
+
+	td_minmax_reset(st);
+	for (i = 0; i < TD_NR_DELAYS; i++) {
+		struct td_delay_val *v = &st->delay[i];
+		const struct td_delay_val *t = &threads->delay[i];
+
+		v->have_minmax = v->present && t->have_minmax;
+		v->max_ns = t->max_ns;
+		v->min_ns = t->min_ns;
+	}
+	st->minmax_threads = threads->minmax_threads;
+}
+
+/*
+ * Fold a PID record into its group's, or give a TGID record the max and
+ * min of its group's threads seen exiting (none when a group with the
+ * same slot took it meanwhile: the kernel's is one thread's).
+ */
+static void td_listen_minmax(struct td_listen *l, struct td_stats *rec)
+{
+	uint32_t tgid = rec->is_tgid ? rec->id : rec->tgid;
+	struct td_group *g;
+
+	if (!l->groups || (!rec->is_tgid && !rec->have_tgid))
+		return;
+	g = &l->groups[tgid % TD_GROUPS];
+	if (!rec->is_tgid) {
+		if (g->tgid != tgid)
+			td_group_init(g, tgid);
+		td_minmax_fold(&g->threads, rec);
+		return;
+	}
+	if (g->tgid == tgid)
+		td_use_threads(rec, &g->threads);
+	g->tgid = 0;
+}
 
 /*
  * An exit message is the PID record of the exiting thread, followed by
@@ -280,9 +548,13 @@ static void td_print_exit(const struct td_stats *st, void *arg)
 		snprintf(rec.comm, sizeof(rec.comm), "%s", l->comm);
 		rec.have_comm = true;
 	}
+	/* the kernel's is one thread's */
+	if (rec.is_tgid)
+		td_minmax_reset(&rec);
+	td_listen_minmax(l, &rec);
 	if (l->o->count && l->seen >= l->o->count)
 		return;
-	td_print_stats(stdout, &rec, l->o->raw, l->o->verbose);
+	td_show_record(l->o, &rec);
 	fflush(stdout);
 	l->seen++;
 }
@@ -293,11 +565,15 @@ static int td_listen(struct td_nl *nl, const struct td_opts *o)
 	struct td_listen l = { .o = o };
 	int err;
 
+	/* without it TGID records show no max or min */
+	l.groups = calloc(TD_GROUPS, sizeof(*l.groups));
+
 	err = td_nl_register(nl, mask, true);
 	if (!err)	/* errors come back as a reply */
 		err = td_nl_recv(nl, 200, td_print_exit, &l);
 	if (err < 0 && err != -EAGAIN) {
 		td_nl_explain(err, "register cpumask");
+		free(l.groups);
 		return err;
 	}
 	fprintf(stderr, "taskdelays: listening for exit records on CPUs %s\n",
@@ -318,6 +594,7 @@ static int td_listen(struct td_nl *nl, const struct td_opts *o)
 		break;
 	}
 	td_nl_register(nl, mask, false);
+	free(l.groups);
 	return err;
 }
 
@@ -325,12 +602,17 @@ struct td_child {
 	pid_t pid;
 	bool have_pid, have_tgid;
 	struct td_stats pid_st, tgid_st;
+	struct td_stats threads;	/* max and min over its threads */
 };
 
 static void td_pick_child(const struct td_stats *st, void *arg)
 {
 	struct td_child *c = arg;
 
+	/* every thread of the child's group, for the process's max and min */
+	if (!st->is_tgid && (st->id == (uint32_t)c->pid ||
+			     (st->have_tgid && st->tgid == (uint32_t)c->pid)))
+		td_minmax_fold(&c->threads, st);
 	if (st->id != (uint32_t)c->pid)
 		return;
 	if (st->is_tgid) {
@@ -372,37 +654,124 @@ static int td_wait_child(pid_t pid, int *status)
 /* How long to look for the child's exit record among other tasks' */
 #define TD_RECORD_MS 2000
 
+/*
+ * Start the command; returns its pid, or -errno of execvp() when it
+ * could not be run (the child has then exited), so that taskdelays
+ * never reports on its own forked copy.
+ */
+static pid_t td_spawn(char **argv)
+{
+	int fd[2], err = 0;
+	ssize_t n;
+	pid_t pid;
+
+	if (pipe2(fd, O_CLOEXEC)) {
+		perror("taskdelays: pipe");
+		return -errno;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		perror("taskdelays: fork");
+		close(fd[0]);
+		close(fd[1]);
+		return -errno;
+	}
+	if (pid == 0) {
+		close(fd[0]);
+		execvp(argv[0], argv);
+		err = errno;
+		if (write(fd[1], &err, sizeof(err)) != sizeof(err))
+			_exit(127);
+		_exit(127);
+	}
+	close(fd[1]);
+	/* closed on a successful exec, or the exec's errno */
+	do
+		n = read(fd[0], &err, sizeof(err));
+	while (n < 0 && errno == EINTR);
+	close(fd[0]);
+	if (n != sizeof(err))
+		return pid;
+	waitpid(pid, NULL, 0);
+	fprintf(stderr, "taskdelays: cannot run %s: %s\n", argv[0],
+		strerror(err));
+	return -err;
+}
+
+/* The command's exit status as time(1) gives it */
+static int td_exit_status(int status)
+{
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return 1;
+}
+
+/*
+ * The command's record: the TGID one when it had threads, with the max
+ * and min taken over the threads' records, else its PID record.
+ */
+static void td_command_report(const struct td_opts *o, struct td_child *c,
+			      int status)
+{
+	struct td_stats *st = c->have_tgid ? &c->tgid_st : &c->pid_st;
+
+	if (c->have_tgid) {
+		if (!st->have_comm && c->have_pid) {
+			memcpy(st->comm, c->pid_st.comm, sizeof(st->comm));
+			st->have_comm = c->pid_st.have_comm;
+		}
+		td_use_threads(st, &c->threads);
+	}
+	if (!o->json) {
+		td_show_record(o, st);
+		return;
+	}
+	td_acct_apply(&o->acct, st);
+	td_print_stats_json(stdout, st, true);
+	printf(",\"command\":");
+	td_json_str(stdout, o->argv[0]);
+	if (WIFSIGNALED(status))
+		printf(",\"exit_status\":%d,\"signal\":%d}\n",
+		       td_exit_status(status), WTERMSIG(status));
+	else
+		printf(",\"exit_status\":%d,\"signal\":null}\n",
+		       td_exit_status(status));
+}
+
+/*
+ * Run the command and report its delays; returns its exit status as
+ * time(1) does, or 1 when it ran fine but its record could not be had.
+ */
 static int td_command(struct td_nl *nl, const struct td_opts *o)
 {
 	const char *mask = o->cpumask ? o->cpumask : td_all_cpus();
 	struct td_child c = { 0 };
 	struct timespec start, now;
-	int status, err;
+	int status, err, i;
 	bool lost = false;
 
+	for (i = 0; i < TD_NR_DELAYS; i++)
+		c.threads.delay[i].present = true;
 	/* Register before the fork so the child's exit record is not missed */
 	err = td_nl_register(nl, mask, true);
 	if (!err)
 		err = td_nl_recv(nl, 200, td_pick_child, &c);
 	if (err < 0 && err != -EAGAIN) {
 		td_nl_explain(err, "register cpumask");
-		return err;
+		return 1;
 	}
-	fflush(NULL);
-	c.pid = fork();
+	c.pid = td_spawn(o->argv);
 	if (c.pid < 0) {
-		perror("taskdelays: fork");
-		return -errno;
-	}
-	if (c.pid == 0) {
-		execvp(o->argv[0], o->argv);
-		fprintf(stderr, "taskdelays: cannot run %s: %s\n", o->argv[0],
-			strerror(errno));
-		_exit(127);
+		td_nl_register(nl, mask, false);
+		return c.pid == -ENOENT ? 127 : c.pid == -EAGAIN ||
+		       c.pid == -ENOMEM ? 1 : 126;
 	}
 	err = td_wait_child(c.pid, &status);
 	if (err)
-		return err;
+		return 1;
 	/*
 	 * The kernel queues every exit record of the child (the TGID one
 	 * comes with the last thread's) before it wakes its parent, so they
@@ -431,35 +800,31 @@ static int td_command(struct td_nl *nl, const struct td_opts *o)
 	td_nl_register(nl, mask, false);
 	if (err != -EAGAIN) {
 		td_nl_explain(err, "command");
-		return err;
+		return td_exit_status(status) ?: 1;
 	}
 	if (!c.have_pid && !c.have_tgid) {
 		fprintf(stderr, "taskdelays: no exit record for %s (pid %d); %s\n",
 			o->argv[0], c.pid, lost ?
 			"the socket overran and records were lost" :
 			"did it exit on a CPU outside the mask?");
-		return -ENOENT;
+		return td_exit_status(status) ?: 1;
 	}
-	if (c.have_tgid && !c.tgid_st.have_comm && c.have_pid) {
-		memcpy(c.tgid_st.comm, c.pid_st.comm, sizeof(c.tgid_st.comm));
-		c.tgid_st.have_comm = c.pid_st.have_comm;
-	}
-	td_print_stats(stdout, c.have_tgid ? &c.tgid_st : &c.pid_st, o->raw,
-		       o->verbose);
+	td_command_report(o, &c, status);
 	if (WIFEXITED(status))
 		fprintf(stderr, "taskdelays: %s exited with status %d\n",
 			o->argv[0], WEXITSTATUS(status));
 	else if (WIFSIGNALED(status))
 		fprintf(stderr, "taskdelays: %s killed by signal %d\n",
 			o->argv[0], WTERMSIG(status));
-	return 0;
+	return td_exit_status(status);
 }
 
 int main(int argc, char **argv)
 {
-	struct td_opts o = { .interval_ms = 1000, .lines = 10, .sort = -1 };
+	struct td_opts o = { .interval_ms = 1000, .sort = TD_COL_TOTAL };
 	struct td_top_opts top;
 	struct sigaction sa = { .sa_handler = td_on_signal };
+	const char *warn;
 	struct td_nl nl;
 	int err;
 
@@ -467,7 +832,11 @@ int main(int argc, char **argv)
 		return 2;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	td_check_delayacct();
+	td_acct_read(&o.acct);
+	/* -T says it in every round, on the screen too */
+	warn = td_acct_warning(&o.acct);
+	if (warn && o.mode != 'T')
+		td_print_lines(stderr, "taskdelays: ", warn);
 
 	err = td_nl_open(&nl);
 	if (err)
@@ -479,10 +848,10 @@ int main(int argc, char **argv)
 	switch (o.mode) {
 	case 'p':
 	case 't':
-		err = td_query(&nl, &o);
+		err = td_query(&nl, &o) ? 1 : 0;
 		break;
 	case 'l':
-		err = td_listen(&nl, &o);
+		err = td_listen(&nl, &o) ? 1 : 0;
 		break;
 	case 'c':
 		err = td_command(&nl, &o);
@@ -491,14 +860,17 @@ int main(int argc, char **argv)
 		top = (struct td_top_opts){
 			.interval_ms = o.interval_ms, .iterations = o.count,
 			.lines = o.lines, .sort = o.sort, .threads = o.threads,
-			.json = o.json, .stopped = td_stopped,
+			.full = o.full, .active = o.active, .json = o.json,
+			.by_uid = o.by_uid, .uid = o.uid, .nr_pids = o.nr_ids,
+			.stopped = td_stopped,
 			/* batch: a count, JSON, or not a terminal */
 			.interactive = !o.count && !o.json && isatty(STDIN_FILENO) &&
 				       isatty(STDOUT_FILENO),
 		};
-		err = td_top(&nl, &top);
+		memcpy(top.pids, o.ids, sizeof(top.pids));
+		err = td_top(&nl, &top) ? 1 : 0;
 		break;
 	}
 	td_nl_close(&nl);
-	return err ? 1 : 0;
+	return err;
 }

@@ -1,21 +1,79 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Keys of taskdelays -T on a terminal.  The sort key moves over the
- * columns as they are shown (TOTAL, then each delay type) with s, > or
- * the right arrow and back with < or the left arrow, as in top and
- * iotop; 0 sorts by TOTAL and 1..8 by the Nth delay column; c (cpu),
- * i (blkio: I/O) and t (total) are the letters delaytop and iotop users
- * reach for.  H switches between processes and threads, as in top.
+ * Columns and keys of taskdelays -T.  By default the memory delays
+ * (swapin, freepages, thrashing, compact, wpcopy) share one MEM column,
+ * as in delaytop, so that a row fits 80 columns; m shows each one.  The
+ * sort key moves over the columns as they are shown with s, > or the
+ * right arrow and back with < or the left arrow, as in top and iotop;
+ * 0 sorts by TOTAL and 1..9 by the Nth column after it; c (cpu), i
+ * (blkio: I/O) and t (total) are the letters delaytop and iotop users
+ * reach for.  H switches between processes and threads, as in top; o
+ * shows only the rows that had a delay or I/O, as in iotop.  The up and
+ * down arrows, PgUp, PgDn, Home and End scroll the rows, and so do
+ * less's space, b, g and G on terminals without those keys (vt100).
  */
 #include <curses.h>
+#include <string.h>
 
 #include "taskdelays_keys.h"
-#include "taskstats_parse.h"
 
-/* 0 is TOTAL, 1-8 the delay columns */
-_Static_assert(TD_NR_DELAYS == 8, "the help line names columns 0-8");
 const char td_top_help[] =
-	"q quit  s/>/right next sort  </left previous  0-8 column  t total  c cpu  i blkio  H threads";
+	"q:quit <>:sort m:mem H:threads o:active space/b:page";
+
+static const int td_cols_short[] = {
+	TD_COL_TOTAL, TD_CPU, TD_BLKIO, TD_COL_MEM, TD_IRQ, TD_COL_READ,
+	TD_COL_WRITE,
+};
+
+static const int td_cols_full[] = {
+	TD_COL_TOTAL, TD_CPU, TD_BLKIO, TD_SWAPIN, TD_FREEPAGES, TD_THRASHING,
+	TD_COMPACT, TD_WPCOPY, TD_IRQ, TD_COL_READ, TD_COL_WRITE,
+};
+
+_Static_assert(TD_NR_DELAYS == 8, "the full view lists every delay type");
+
+unsigned int td_view_cols(const struct td_view *v, const int **cols)
+{
+	if (v->full) {
+		*cols = td_cols_full;
+		return ARRAY_SIZE(td_cols_full);
+	}
+	*cols = td_cols_short;
+	return ARRAY_SIZE(td_cols_short);
+}
+
+static const char *const td_titles[TD_NR_COLS] = {
+	[TD_CPU] = "CPU%", [TD_BLKIO] = "IO%", [TD_SWAPIN] = "SWAP%",
+	[TD_FREEPAGES] = "RECLAIM%", [TD_THRASHING] = "THRASH%",
+	[TD_COMPACT] = "COMPACT%", [TD_WPCOPY] = "WPCOPY%", [TD_IRQ] = "IRQ%",
+	[TD_COL_MEM] = "MEM%", [TD_COL_READ] = "RD/s", [TD_COL_WRITE] = "WR/s",
+};
+
+static const char *const td_names[TD_NR_COLS] = {
+	[TD_COL_MEM] = "mem", [TD_COL_READ] = "read", [TD_COL_WRITE] = "write",
+};
+
+const char *td_col_title(int col)
+{
+	return col < 0 ? "TOTAL%" : td_titles[col];
+}
+
+const char *td_col_name(int col)
+{
+	if (col < 0)
+		return "total";
+	return col < TD_NR_DELAYS ? td_delays[col].name : td_names[col];
+}
+
+int td_col_by_name(const char *name)
+{
+	int i;
+
+	for (i = TD_COL_TOTAL; i < TD_NR_COLS; i++)
+		if (!strcmp(name, td_col_name(i)))
+			return i;
+	return -2;
+}
 
 static enum td_key_action td_sort_by(struct td_view *v, int sort)
 {
@@ -25,10 +83,45 @@ static enum td_key_action td_sort_by(struct td_view *v, int sort)
 	return TD_KEY_REDRAW;
 }
 
+/* Position of the sort key among the columns shown; -1 if hidden */
+static int td_sort_pos(const struct td_view *v)
+{
+	const int *cols;
+	unsigned int n = td_view_cols(v, &cols), i;
+
+	for (i = 0; i < n; i++)
+		if (cols[i] == v->sort)
+			return i;
+	return -1;
+}
+
+/* Sorted by a memory delay, the short view sorts by MEM */
+static void td_toggle_full(struct td_view *v)
+{
+	v->full = !v->full;
+	if (!v->full && td_sort_pos(v) < 0)
+		v->sort = TD_COL_MEM;
+	else if (v->full && v->sort == TD_COL_MEM)
+		v->sort = TD_SWAPIN;
+}
+
+static enum td_key_action td_scroll(struct td_view *v, long by)
+{
+	long to = (long)v->scroll + by;
+
+	if (to < 0)
+		to = 0;
+	if ((unsigned long)to == v->scroll)
+		return TD_KEY_NONE;
+	v->scroll = to;	/* the screen clamps it to the last page */
+	return TD_KEY_REDRAW;
+}
+
 enum td_key_action td_top_key(int ch, struct td_view *v)
 {
-	/* sort keys in column order: -1 (TOTAL), 0 .. TD_NR_DELAYS - 1 */
-	int ncols = TD_NR_DELAYS + 1;
+	const int *cols;
+	int ncols = td_view_cols(v, &cols), pos = td_sort_pos(v);
+	long page = v->page ? v->page : 1;
 
 	switch (ch) {
 	case 'q':
@@ -37,24 +130,50 @@ enum td_key_action td_top_key(int ch, struct td_view *v)
 	case 's':
 	case '>':
 	case KEY_RIGHT:
-		return td_sort_by(v, (v->sort + 2) % ncols - 1);
+		return td_sort_by(v, cols[(pos + 1) % ncols]);
 	case '<':
 	case KEY_LEFT:
-		return td_sort_by(v, (v->sort + ncols) % ncols - 1);
+		return td_sort_by(v, cols[(pos + ncols - 1) % ncols]);
 	case 't':
-		return td_sort_by(v, -1);
+		return td_sort_by(v, TD_COL_TOTAL);
 	case 'c':
 		return td_sort_by(v, TD_CPU);
 	case 'i':
 		return td_sort_by(v, TD_BLKIO);
+	case 'm':
+	case 'M':
+		td_toggle_full(v);
+		return TD_KEY_REDRAW;
+	case 'o':
+		v->active = !v->active;
+		v->scroll = 0;
+		return TD_KEY_REDRAW;
 	case 'H':
 		v->threads = !v->threads;
+		v->scroll = 0;
 		return TD_KEY_RESAMPLE;
+	case KEY_DOWN:
+		return td_scroll(v, 1);
+	case KEY_UP:
+		return td_scroll(v, -1);
+	case KEY_NPAGE:
+	case ' ':
+		return td_scroll(v, page);
+	case KEY_PPAGE:
+	case 'b':
+		return td_scroll(v, -page);
+	case KEY_HOME:
+	case 'g':
+		return td_scroll(v, -(long)v->scroll);
+	case KEY_END:
+	case 'G':
+		/* past the end: the screen shows the last page */
+		return td_scroll(v, 1L << 30);
 	case KEY_RESIZE:
 	case 'L' & 0x1f:	/* ^L: draw the whole screen again */
 		return TD_KEY_REDRAW;
 	}
-	if (ch >= '0' && ch <= '9' && ch - '0' <= TD_NR_DELAYS)
-		return td_sort_by(v, ch - '0' - 1);
+	if (ch >= '0' && ch <= '9' && ch - '0' < ncols)
+		return td_sort_by(v, cols[ch - '0']);
 	return TD_KEY_NONE;
 }

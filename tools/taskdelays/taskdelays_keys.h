@@ -1,14 +1,35 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The keys of the interactive top view and what each one does */
+/*
+ * The columns of the top view and the keys that change what it shows
+ */
 #ifndef TASKDELAYS_KEYS_H
 #define TASKDELAYS_KEYS_H
 
 #include <stdbool.h>
 
-/* What the view shows: the sort key and processes or threads */
+#include "taskstats_parse.h"
+
+/*
+ * What a column shows and what the view can be sorted by: -1 is the sum
+ * of the delays (TOTAL), 0 .. TD_NR_DELAYS - 1 one delay type, then the
+ * memory delays together and the bytes read and written per second.
+ */
+enum td_col {
+	TD_COL_TOTAL = -1,
+	TD_COL_MEM = TD_NR_DELAYS,	/* swapin .. wpcopy */
+	TD_COL_READ,
+	TD_COL_WRITE,
+	TD_NR_COLS,
+};
+
+/* What the view shows */
 struct td_view {
-	int sort;		/* a delay type, or -1: their sum */
-	bool threads;
+	int sort;		/* an enum td_col */
+	bool threads;		/* one row per thread, not per process */
+	bool full;		/* each memory delay in its own column */
+	bool active;		/* only rows with a delay or I/O in the interval */
+	unsigned int scroll;	/* first row shown */
+	unsigned int page;	/* rows that fit on the screen */
 };
 
 enum td_key_action {
@@ -17,6 +38,18 @@ enum td_key_action {
 	TD_KEY_REDRAW,		/* same samples, drawn again (new order) */
 	TD_KEY_RESAMPLE,	/* processes <-> threads: a new baseline */
 };
+
+/*
+ * The columns @v shows after COMM, in order; returns how many (at most
+ * TD_NR_COLS + 1) and points @cols at them.
+ */
+unsigned int td_view_cols(const struct td_view *v, const int **cols);
+
+/* Column title ("CPU%") and sort key name ("cpu") of column @col */
+const char *td_col_title(int col);
+const char *td_col_name(int col);
+/* Column by sort key name; -2 when unknown */
+int td_col_by_name(const char *name);
 
 /*
  * Apply key @ch (a character or a curses KEY_* code) to @v.  Returns

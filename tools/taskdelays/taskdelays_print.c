@@ -4,10 +4,22 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include "taskstats_layout.h"
 #include "taskdelays_print.h"
 
 #define TD_SYSCTL "/proc/sys/kernel/task_delayacct"
+
+/* Whether a process's max and min over its threads are shown */
+static bool td_threads_minmax(const struct td_stats *st)
+{
+	int i;
+
+	for (i = 0; st->is_tgid && st->minmax_threads && i < TD_NR_DELAYS; i++)
+		if (st->delay[i].present && st->delay[i].have_minmax)
+			return true;
+	return false;
+}
 
 void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose)
 {
@@ -27,7 +39,7 @@ void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose)
 		const char *name = td_delays[i].name;
 
 		if (!v->present) {
-			/* an older kernel does not keep this delay */
+			/* not kept by this kernel, or not collected now */
 			fprintf(f, raw ? "%s: n/a\n" : "%-10s %12s\n", name,
 				"n/a");
 			continue;
@@ -44,9 +56,73 @@ void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose)
 				v->min_ns / 1e6);
 		fprintf(f, "\n");
 	}
+	if (!raw && td_threads_minmax(st))
+		fprintf(f, "# max and min over the %u thread%s read; the kernel keeps no max of exited threads\n",
+			st->minmax_threads, st->minmax_threads == 1 ? "" : "s");
 	if (verbose && st->have_cpu_run)
 		fprintf(f, "# cpu run real %" PRIu64 " ns, virtual %" PRIu64 " ns\n",
 			st->cpu_run_real_ns, st->cpu_run_virtual_ns);
+}
+
+void td_json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20 || c >= 0x7f)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void td_json_u64(FILE *f, bool have, uint64_t v)
+{
+	if (have)
+		fprintf(f, "%" PRIu64, v);
+	else
+		fprintf(f, "null");
+}
+
+void td_print_stats_json(FILE *f, const struct td_stats *st, bool more)
+{
+	int i;
+
+	fprintf(f, "{\"type\":\"%s\",\"id\":%" PRIu32 ",\"comm\":",
+		st->is_tgid ? "tgid" : "pid", st->id);
+	if (st->have_comm)
+		td_json_str(f, st->comm);
+	else
+		fprintf(f, "null");
+	fprintf(f, ",\"version\":%u,\"delays\":{", st->version);
+	for (i = 0; i < TD_NR_DELAYS; i++) {
+		const struct td_delay_val *v = &st->delay[i];
+
+		fprintf(f, "%s\"%s\":", i ? "," : "", td_delays[i].name);
+		if (!v->present) {
+			fprintf(f, "null");
+			continue;
+		}
+		fprintf(f, "{\"count\":%" PRIu64 ",\"total_ns\":%" PRIu64
+			",\"avg_ns\":%" PRIu64 ",\"max_ns\":", v->count,
+			v->total_ns, td_delay_avg_ns(v));
+		td_json_u64(f, v->have_minmax, v->max_ns);
+		fprintf(f, ",\"min_ns\":");
+		td_json_u64(f, v->have_minmax, v->min_ns);
+		fprintf(f, "}");
+	}
+	fprintf(f, "},\"minmax_threads\":");
+	td_json_u64(f, td_threads_minmax(st), st->minmax_threads);
+	fprintf(f, ",\"read_bytes\":");
+	td_json_u64(f, st->have_io, st->read_bytes);
+	fprintf(f, ",\"write_bytes\":");
+	td_json_u64(f, st->have_io, st->write_bytes);
+	if (!more)
+		fprintf(f, "}\n");
 }
 
 void td_comm_from_proc(struct td_stats *st)
@@ -65,6 +141,54 @@ void td_comm_from_proc(struct td_stats *st)
 		st->have_comm = true;
 	}
 	fclose(f);
+}
+
+int td_proc_untracked(unsigned long tgid, unsigned long tid, bool thread)
+{
+	char path[64], line[64];
+	unsigned int n = 0;
+	FILE *f;
+
+	if (thread)
+		snprintf(path, sizeof(path), "/proc/%lu/task/%lu/delays", tgid, tid);
+	else
+		snprintf(path, sizeof(path), "/proc/%lu/delays", tgid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "untracked: %u", &n) == 1)
+			break;
+	fclose(f);
+	return n;
+}
+
+int td_proc_io(unsigned long tgid, unsigned long tid, bool thread,
+	       uint64_t io[2])
+{
+	unsigned long long v;
+	char path[64], line[64];
+	int found = 0;
+	FILE *f;
+
+	if (thread)
+		snprintf(path, sizeof(path), "/proc/%lu/task/%lu/io", tgid, tid);
+	else
+		snprintf(path, sizeof(path), "/proc/%lu/io", tgid);
+	f = fopen(path, "r");
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "read_bytes: %llu", &v) == 1) {
+			io[0] = v;
+			found |= 1;
+		} else if (sscanf(line, "write_bytes: %llu", &v) == 1) {
+			io[1] = v;
+			found |= 2;
+		}
+	}
+	fclose(f);
+	return found == 3 ? 0 : -ENODATA;
 }
 
 int td_stats_from_proc(bool tgid, unsigned long id, struct td_stats *st)
@@ -108,19 +232,52 @@ int td_stats_from_proc(bool tgid, unsigned long id, struct td_stats *st)
 	return 0;
 }
 
-int td_check_delayacct(void)
+void td_acct_read(struct td_acct *a)
 {
 	FILE *f = fopen(TD_SYSCTL, "r");
-	int on = -1;
 
-	if (!f)
-		return -1;
-	if (fscanf(f, "%d", &on) != 1)
-		on = -1;
-	fclose(f);
-	if (on == 0)
-		fprintf(stderr,
-			"taskdelays: delay accounting is off (kernel.task_delayacct = 0): only cpu delay is collected.\n"
-			"taskdelays: enable it with 'sysctl kernel.task_delayacct=1' or the 'delayacct' boot option; tasks started before that keep no other delays.\n");
-	return on;
+	a->on = -1;
+	if (f) {
+		if (fscanf(f, "%d", &a->on) != 1)
+			a->on = -1;
+		fclose(f);
+	}
+	a->proc_file = !access("/proc/self/delays", F_OK);
+}
+
+const char *td_acct_warning(const struct td_acct *a)
+{
+	if (a->on != 0)
+		return NULL;
+	/* our switch-on gives running tasks storage; a stock kernel does not */
+	if (a->proc_file)
+		return "delay accounting is off (kernel.task_delayacct = 0): only cpu is collected\n"
+		       "sysctl kernel.task_delayacct=1 starts the others, for running tasks too";
+	return "delay accounting is off (kernel.task_delayacct = 0): only cpu is collected\n"
+	       "sysctl kernel.task_delayacct=1 starts the others, for tasks started after it";
+}
+
+int td_print_lines(FILE *f, const char *prefix, const char *text)
+{
+	int n = 0;
+
+	while (*text) {
+		size_t len = strcspn(text, "\n");
+
+		fprintf(f, "%s%.*s\n", prefix, (int)len, text);
+		text += len + (text[len] == '\n');
+		n++;
+	}
+	return n;
+}
+
+void td_acct_apply(const struct td_acct *a, struct td_stats *st)
+{
+	int i;
+
+	if (a->on != 0)
+		return;
+	for (i = 0; i < TD_NR_DELAYS; i++)
+		if (i != TD_CPU)
+			st->delay[i].present = false;
 }

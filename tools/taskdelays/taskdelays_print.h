@@ -15,6 +15,15 @@
 void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose);
 
 /*
+ * One JSON object for @st, on one line; with @more it is left open for
+ * the caller's members (",\"exit_status\":1") and closing "}\n".
+ */
+void td_print_stats_json(FILE *f, const struct td_stats *st, bool more);
+
+/* @s as a JSON string, quoted and escaped */
+void td_json_str(FILE *f, const char *s);
+
+/*
  * TGID replies carry no command name (the kernel fills ac_comm only for
  * one task), so take it from /proc/<id>/comm when the record has none.
  * Leaves the record alone when the task is gone.
@@ -22,15 +31,46 @@ void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose);
 void td_comm_from_proc(struct td_stats *st);
 
 /*
+ * The "untracked:" count of /proc/<tgid>/delays or, with @thread, of
+ * /proc/<tgid>/task/<tid>/delays: threads without delay storage.  -1
+ * when the file cannot be read (a kernel without it, a task gone).
+ */
+int td_proc_untracked(unsigned long tgid, unsigned long tid, bool thread);
+
+/*
+ * The read_bytes and write_bytes of process @tgid (its live and exited
+ * threads') from /proc/<tgid>/io or, with @thread, of thread @tid from
+ * /proc/<tgid>/task/<tid>/io: a TGID record of TASKSTATS has none, and
+ * a PID record's are zeros without CONFIG_TASK_XACCT.  Returns 0 or
+ * -errno (-ENOENT without CONFIG_TASK_IO_ACCOUNTING).
+ */
+int td_proc_io(unsigned long tgid, unsigned long tid, bool thread,
+	       uint64_t io[2]);
+
+/*
  * Fill @st from /proc/<id>/delays (@tgid) or /proc/<id>/task/<id>/delays,
  * the text files that need no CAP_NET_ADMIN.  Returns 0 or -errno.
  */
 int td_stats_from_proc(bool tgid, unsigned long id, struct td_stats *st);
 
+/* What the kernel collects */
+struct td_acct {
+	int on;			/* kernel.task_delayacct: 1, 0, -1 unknown */
+	bool proc_file;		/* /proc/<pid>/delays exists (our patches) */
+};
+
+void td_acct_read(struct td_acct *a);
+
 /*
- * Read kernel.task_delayacct: 1 on, 0 off, -1 unknown (no such sysctl).
- * Warns on stderr when off, since then only CPU delay grows.
+ * Why the delays other than cpu are not collected, in two lines, right
+ * for the kernel @a describes; NULL when they are.
  */
-int td_check_delayacct(void);
+const char *td_acct_warning(const struct td_acct *a);
+
+/* Each line of @text after @prefix; returns how many */
+int td_print_lines(FILE *f, const char *prefix, const char *text);
+
+/* The delays @a does not collect become n/a in @st */
+void td_acct_apply(const struct td_acct *a, struct td_stats *st);
 
 #endif /* TASKDELAYS_PRINT_H */

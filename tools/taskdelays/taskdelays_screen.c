@@ -29,6 +29,11 @@ int td_screen_open(void)
 	noecho();
 	keypad(stdscr, TRUE);
 	curs_set(0);
+	/*
+	 * Finish every screen even when a key is waiting: a round cut
+	 * short by a key leaves rows of the last one on a slow terminal.
+	 */
+	typeahead(-1);
 	return 0;
 }
 
@@ -59,6 +64,12 @@ void td_screen_show(const char *text, const char *status, bool full)
 	if (full)
 		clearok(curscr, TRUE);
 	refresh();
+}
+
+void td_screen_size(unsigned int *lines, unsigned int *cols)
+{
+	*lines = LINES > 0 ? LINES : 0;
+	*cols = COLS > 0 ? COLS : 0;
 }
 
 int td_screen_key(int timeout_ms)

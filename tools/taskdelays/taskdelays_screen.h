@@ -14,6 +14,8 @@ void td_screen_close(void);
  * @full draws every character again instead of only what changed.
  */
 void td_screen_show(const char *text, const char *status, bool full);
+/* Lines and columns of the terminal */
+void td_screen_size(unsigned int *lines, unsigned int *cols);
 /*
  * Wait up to @timeout_ms for a key; returns it (a character or a curses
  * KEY_* code) or -1 when none came or a signal cut the wait short.

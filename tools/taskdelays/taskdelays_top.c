@@ -2,9 +2,12 @@
 /*
  * top-like view: which processes waited the most during the last interval.
  * Totals are cumulative, so each round diffs against the previous sample
- * of the same tgid; a process seen for the first time has no growth yet.
+ * of the same id; a task seen for the first time has no growth yet, and
+ * shows n/a until its second sample, as does a delay the kernel does not
+ * collect (kernel.task_delayacct off, an untracked thread, an old kernel).
  */
 #include <ctype.h>
+#include <curses.h>
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -18,20 +21,42 @@
 #include "taskdelays_screen.h"
 #include "taskdelays_top.h"
 
+/* Rows of the batch views unless -N says otherwise */
+#define TD_BATCH_LINES 10
+
 struct td_sample {
 	uint32_t id;		/* tgid, or tid in the thread view */
 	uint32_t tgid;
+	bool have_uid;
+	uint32_t uid;
 	char comm[33];
-	unsigned int untracked;	/* from /proc/<id>/delays, when readable */
+	int untracked;		/* from /proc/<id>/delays; -1: no such file */
+	bool present[TD_NR_DELAYS];
 	uint64_t total[TD_NR_DELAYS];
+	bool have_io;
+	uint64_t io[2];		/* bytes read and written so far */
+	bool known;		/* sampled the round before: growth is real */
 	uint64_t growth[TD_NR_DELAYS];
-	uint64_t growth_sum;
-	uint64_t key;		/* growth of the sort key */
+	uint64_t io_growth[2];
+	double key;		/* value of the sort column, -1: n/a */
 };
 
 struct td_set {
 	struct td_sample *s;
 	size_t nr, cap;
+	struct td_acct acct;	/* kernel.task_delayacct at this sample */
+	double t_ms;		/* monotonic time the sample started */
+	struct timespec wall;
+};
+
+/* One round as shown: the samples, the interval, and what to show */
+struct td_round {
+	struct td_set *set;
+	double interval_ms;	/* < 0: the first sample, nothing measured */
+	struct td_view view;
+	const struct td_top_opts *o;
+	const struct td_sample **rows;	/* filtered, in sort order */
+	size_t nr_rows;
 };
 
 static int td_cmp_id(const void *a, const void *b)
@@ -43,45 +68,12 @@ static int td_cmp_id(const void *a, const void *b)
 
 static int td_cmp_key(const void *a, const void *b)
 {
-	const struct td_sample *x = a, *y = b;
+	const struct td_sample *x = *(const struct td_sample **)a;
+	const struct td_sample *y = *(const struct td_sample **)b;
 
 	if (x->key != y->key)
 		return x->key < y->key ? 1 : -1;
-	return td_cmp_id(a, b);
-}
-
-int td_top_sort_key(const char *name)
-{
-	int i;
-
-	if (!strcmp(name, "total"))
-		return -1;
-	for (i = 0; i < TD_NR_DELAYS; i++)
-		if (!strcmp(name, td_delays[i].name))
-			return i;
-	return -2;
-}
-
-/* The "untracked:" line of /proc/<tgid>[/task/<tid>]/delays, or 0 */
-static unsigned int td_untracked(uint32_t tgid, uint32_t tid, bool thread)
-{
-	char path[64], line[64];
-	unsigned int n = 0;
-	FILE *f;
-
-	if (thread)
-		snprintf(path, sizeof(path), "/proc/%" PRIu32 "/task/%" PRIu32 "/delays",
-			 tgid, tid);
-	else
-		snprintf(path, sizeof(path), "/proc/%" PRIu32 "/delays", tgid);
-	f = fopen(path, "r");
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "untracked: %u", &n) == 1)
-			break;
-	fclose(f);
-	return n;
+	return td_cmp_id(x, y);
 }
 
 static int td_set_add(struct td_set *set, struct td_stats *st, uint32_t tgid,
@@ -103,11 +95,17 @@ static int td_set_add(struct td_set *set, struct td_stats *st, uint32_t tgid,
 	memset(s, 0, sizeof(*s));
 	s->id = st->id;
 	s->tgid = tgid;
+	s->have_uid = st->have_ids;
+	s->uid = st->uid;
 	td_comm_from_proc(st);
 	snprintf(s->comm, sizeof(s->comm), "%s", st->have_comm ? st->comm : "?");
-	s->untracked = td_untracked(tgid, st->id, thread);
-	for (i = 0; i < TD_NR_DELAYS; i++)
+	s->untracked = set->acct.proc_file ? td_proc_untracked(tgid, st->id, thread) : -1;
+	for (i = 0; i < TD_NR_DELAYS; i++) {
+		s->present[i] = st->delay[i].present;
 		s->total[i] = st->delay[i].total_ns;
+	}
+	/* a TGID record has no I/O, a PID record only with TASK_XACCT */
+	s->have_io = td_proc_io(tgid, st->id, thread, s->io) == 0;
 	return 0;
 }
 
@@ -161,6 +159,14 @@ static int td_sample_threads(struct td_nl *nl, struct td_set *set,
 	return err;
 }
 
+static double td_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
 /* One sample of every process (or thread) in /proc; sorted by id. */
 static int td_sample_all(struct td_nl *nl, struct td_set *set, bool threads)
 {
@@ -173,6 +179,9 @@ static int td_sample_all(struct td_nl *nl, struct td_set *set, bool threads)
 		return -errno;
 	}
 	set->nr = 0;
+	set->t_ms = td_now_ms();
+	clock_gettime(CLOCK_REALTIME, &set->wall);
+	td_acct_read(&set->acct);
 	while (!err && (de = readdir(d))) {
 		unsigned long tgid;
 
@@ -188,7 +197,7 @@ static int td_sample_all(struct td_nl *nl, struct td_set *set, bool threads)
 	return err;
 }
 
-static void td_diff(struct td_set *cur, const struct td_set *prev, int sort)
+static void td_diff(struct td_set *cur, const struct td_set *prev)
 {
 	size_t i;
 	int j;
@@ -198,15 +207,128 @@ static void td_diff(struct td_set *cur, const struct td_set *prev, int sort)
 		const struct td_sample *p;
 
 		p = bsearch(c, prev->s, prev->nr, sizeof(*c), td_cmp_id);
-		c->growth_sum = 0;
-		for (j = 0; j < TD_NR_DELAYS; j++) {
-			/* a reused id or a wrapped total restarts from 0 */
-			c->growth[j] = p && c->total[j] >= p->total[j] ?
-				       c->total[j] - p->total[j] : 0;
-			c->growth_sum += c->growth[j];
-		}
-		c->key = sort < 0 ? c->growth_sum : c->growth[sort];
+		/* a reused id (another task) or a wrapped total starts anew */
+		c->known = p && p->tgid == c->tgid && !strcmp(p->comm, c->comm);
+		for (j = 0; c->known && j < TD_NR_DELAYS; j++)
+			c->known = c->total[j] >= p->total[j];
+		for (j = 0; c->known && j < 2; j++)
+			c->known = c->io[j] >= p->io[j];
+		if (!c->known)
+			continue;
+		for (j = 0; j < TD_NR_DELAYS; j++)
+			c->growth[j] = c->total[j] - p->total[j];
+		for (j = 0; j < 2; j++)
+			c->io_growth[j] = c->io[j] - p->io[j];
 	}
+}
+
+/*
+ * Whether delay @i of @s is collected: cpu always; the others only
+ * while kernel.task_delayacct is on and, in the thread view, for a
+ * thread that has delay storage.
+ */
+static bool td_collected(const struct td_round *r, const struct td_sample *s,
+			 int i)
+{
+	if (!s->known || !s->present[i])
+		return false;
+	if (i == TD_CPU)
+		return true;
+	if (r->set->acct.on == 0)
+		return false;
+	return !(r->view.threads && s->untracked > 0);
+}
+
+static double td_pct(uint64_t ns, double interval_ms)
+{
+	return interval_ms > 0 ? ns / (interval_ms * 1e4) : 0;
+}
+
+/*
+ * Value of column @col for @s: a percentage of the interval for the
+ * delays, bytes per second for I/O.  False when it is n/a.
+ */
+static bool td_col_value(const struct td_round *r, const struct td_sample *s,
+			 int col, double *v)
+{
+	uint64_t ns = 0;
+	bool any = false;
+	int i;
+
+	if (!s->known || r->interval_ms <= 0)
+		return false;
+	switch (col) {
+	case TD_COL_READ:
+	case TD_COL_WRITE:
+		if (!s->have_io)
+			return false;
+		*v = s->io_growth[col - TD_COL_READ] * 1e3 / r->interval_ms;
+		return true;
+	case TD_COL_TOTAL:
+	case TD_COL_MEM:
+		for (i = 0; i < TD_NR_DELAYS; i++) {
+			if (col == TD_COL_MEM && (i < TD_SWAPIN || i > TD_WPCOPY))
+				continue;
+			if (td_collected(r, s, i)) {
+				ns += s->growth[i];
+				any = true;
+			}
+		}
+		if (!any)
+			return false;
+		break;
+	default:
+		if (!td_collected(r, s, col))
+			return false;
+		ns = s->growth[col];
+	}
+	*v = td_pct(ns, r->interval_ms);
+	return true;
+}
+
+static bool td_wanted(const struct td_round *r, const struct td_sample *s)
+{
+	const struct td_top_opts *o = r->o;
+	unsigned int i;
+	double v;
+
+	if (o->by_uid && (!s->have_uid || s->uid != o->uid))
+		return false;
+	if (o->nr_pids) {
+		for (i = 0; i < o->nr_pids; i++)
+			if (o->pids[i] == s->id || o->pids[i] == s->tgid)
+				break;
+		if (i == o->nr_pids)
+			return false;
+	}
+	if (!r->view.active)
+		return true;
+	return (td_col_value(r, s, TD_COL_TOTAL, &v) && v > 0) ||
+	       (td_col_value(r, s, TD_COL_READ, &v) && v > 0) ||
+	       (td_col_value(r, s, TD_COL_WRITE, &v) && v > 0);
+}
+
+/* The rows to show, filtered and sorted; -ENOMEM */
+static int td_round_rows(struct td_round *r)
+{
+	struct td_set *set = r->set;
+	size_t i;
+
+	r->rows = malloc((set->nr ? set->nr : 1) * sizeof(*r->rows));
+	if (!r->rows)
+		return -ENOMEM;
+	r->nr_rows = 0;
+	for (i = 0; i < set->nr; i++) {
+		struct td_sample *s = &set->s[i];
+		double v;
+
+		if (!td_wanted(r, s))
+			continue;
+		s->key = td_col_value(r, s, r->view.sort, &v) ? v : -1;
+		r->rows[r->nr_rows++] = s;
+	}
+	qsort(r->rows, r->nr_rows, sizeof(*r->rows), td_cmp_key);
+	return 0;
 }
 
 /*
@@ -230,155 +352,246 @@ static double td_psi(const char *res)
 	return v;
 }
 
-static void td_print_psi(FILE *f)
-{
-	static const char *const res[] = { "cpu", "io", "memory" };
-	unsigned int i;
+static const char *const td_psi_res[] = { "cpu", "io", "memory" };
 
+/* Bytes per second in at most 5 characters: 512, 9.5K, 1023K, 12M */
+static void td_rate(char *buf, size_t len, double v)
+{
+	static const char unit[] = "BKMGTP";
+	int u = 0;
+
+	while (v >= 999.5 && unit[u + 1]) {
+		v /= 1024;
+		u++;
+	}
+	if (!u)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, v < 9.95 ? "%.1f%c" : "%.0f%c", v, unit[u]);
+}
+
+static int td_col_width(int col)
+{
+	int w = strlen(td_col_title(col));
+
+	if (col == TD_COL_READ || col == TD_COL_WRITE)
+		return w < 5 ? 5 : w;
+	return w < 6 ? 6 : w;
+}
+
+/* The lines above the rows; returns how many */
+static int td_print_head(FILE *f, const struct td_round *r)
+{
+	struct td_set *set = r->set;
+	const char *warn = td_acct_warning(&set->acct);
+	const int *cols;
+	unsigned int n = td_view_cols(&r->view, &cols), i;
+	struct tm tm;
+	char when[16] = "";
+	int lines = 2;
+
+	if (localtime_r(&set->wall.tv_sec, &tm))
+		strftime(when, sizeof(when), "%H:%M:%S ", &tm);
+	if (r->interval_ms < 0)
+		fprintf(f, "%s%zu %s, sorted by %s: measuring the first %u ms...\n",
+			when, r->nr_rows, r->view.threads ? "threads" : "processes",
+			td_col_name(r->view.sort), r->o->interval_ms);
+	else
+		fprintf(f, "%s%zu %s, delays in %% of the time over %.0f ms, by %s:\n",
+			when, r->nr_rows, r->view.threads ? "threads" : "processes",
+			r->interval_ms, td_col_name(r->view.sort));
 	fprintf(f, "PSI some avg10:");
 	for (i = 0; i < 3; i++) {
-		double v = td_psi(res[i]);
+		double v = td_psi(td_psi_res[i]);
 
 		if (v < 0)
-			fprintf(f, " %s n/a", res[i]);
+			fprintf(f, " %s n/a", td_psi_res[i]);
 		else
-			fprintf(f, " %s %.2f%%", res[i], v);
+			fprintf(f, " %s %.2f%%", td_psi_res[i], v);
+	}
+	fprintf(f, "\n");
+	if (warn)
+		lines += td_print_lines(f, "! ", warn);
+	if (r->interval_ms < 0)
+		return lines;
+	fprintf(f, "%7s", r->view.threads ? "TID" : "TGID");
+	if (r->view.threads)
+		fprintf(f, " %7s", "TGID");
+	fprintf(f, " %-16s", "COMM");
+	for (i = 0; i < n; i++)
+		fprintf(f, " %*s", td_col_width(cols[i]), td_col_title(cols[i]));
+	fprintf(f, "\n");
+	return lines + 1;
+}
+
+static void td_print_row(FILE *f, const struct td_round *r,
+			 const struct td_sample *s)
+{
+	const int *cols;
+	unsigned int n = td_view_cols(&r->view, &cols), i;
+
+	fprintf(f, "%7" PRIu32, s->id);
+	if (r->view.threads)
+		fprintf(f, " %7" PRIu32, s->tgid);
+	/* '*': some thread has no delay storage, only cpu is real */
+	fprintf(f, " %-15.15s%c", s->comm, s->untracked > 0 ? '*' : ' ');
+	for (i = 0; i < n; i++) {
+		int w = td_col_width(cols[i]);
+		char buf[16];
+		double v;
+
+		if (!td_col_value(r, s, cols[i], &v))
+			fprintf(f, " %*s", w, "n/a");
+		else if (cols[i] == TD_COL_READ || cols[i] == TD_COL_WRITE) {
+			td_rate(buf, sizeof(buf), v);
+			fprintf(f, " %*s", w, buf);
+		} else {
+			fprintf(f, " %*.2f", w, v);
+		}
 	}
 	fprintf(f, "\n");
 }
 
-static double td_pct(uint64_t ns, double interval_ms)
+static void td_print_text(FILE *f, const struct td_round *r)
 {
-	return interval_ms > 0 ? ns / (interval_ms * 1e4) : 0;
-}
+	size_t lines = r->o->lines ? r->o->lines : TD_BATCH_LINES, i;
 
-static void td_print_text(FILE *f, const struct td_set *cur,
-			  const struct td_top_opts *o, double interval_ms)
-{
-	size_t i;
-	int j;
-
-	fprintf(f, "\n%zu %s, delays in %% of the time over %.0f ms, by %s:\n",
-		cur->nr, o->threads ? "threads" : "processes", interval_ms,
-		o->sort < 0 ? "total" : td_delays[o->sort].name);
-	td_print_psi(f);
-	fprintf(f, "%7s %7s %-17s %7s", o->threads ? "TID" : "TGID", "TGID",
-		"COMM", "TOTAL%");
-	for (j = 0; j < TD_NR_DELAYS; j++)
-		fprintf(f, " %8s%%", td_delays[j].name);
 	fprintf(f, "\n");
-	for (i = 0; i < cur->nr && i < o->lines; i++) {
-		const struct td_sample *s = &cur->s[i];
-
-		/* '*': some thread has no delay storage, only cpu is real */
-		fprintf(f, "%7" PRIu32 " %7" PRIu32 " %-16.16s%c %7.2f", s->id,
-			s->tgid, s->comm, s->untracked ? '*' : ' ',
-			td_pct(s->growth_sum, interval_ms));
-		for (j = 0; j < TD_NR_DELAYS; j++)
-			fprintf(f, " %9.2f", td_pct(s->growth[j], interval_ms));
-		fprintf(f, "\n");
-	}
-	if (i < cur->nr)
-		fprintf(f, "(%zu more)\n", cur->nr - i);
+	td_print_head(f, r);
+	for (i = 0; i < r->nr_rows && i < lines; i++)
+		td_print_row(f, r, r->rows[i]);
+	if (i < r->nr_rows)
+		fprintf(f, "(%zu more)\n", r->nr_rows - i);
 }
 
-static void td_json_str(const char *s)
+static void td_json_num(bool have, double v, const char *fmt)
 {
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char c = *s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20 || c >= 0x7f)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
+	if (have)
+		printf(fmt, v);
+	else
+		printf("null");
 }
 
-/* One line per round: {"interval_ms":..,"tasks":[{...},...]} */
-static void td_print_json(const struct td_set *cur, const struct td_top_opts *o,
-			  double interval_ms)
+static void td_json_task(const struct td_round *r, const struct td_sample *s)
 {
-	static const char *const res[] = { "cpu", "io", "memory" };
-	size_t i;
+	double v = 0;
+	bool have;
 	int j;
 
-	printf("{\"interval_ms\":%.3f,\"view\":\"%s\",\"sort\":\"%s\",\"psi_some_avg10\":{",
-	       interval_ms, o->threads ? "threads" : "processes",
-	       o->sort < 0 ? "total" : td_delays[o->sort].name);
-	for (j = 0; j < 3; j++) {
-		double v = td_psi(res[j]);
-
-		printf("%s\"%s\":", j ? "," : "", res[j]);
-		if (v < 0)
+	printf("{\"id\":%" PRIu32 ",\"tgid\":%" PRIu32 ",\"comm\":", s->id,
+	       s->tgid);
+	td_json_str(stdout, s->comm);
+	printf(",\"untracked\":");
+	td_json_num(s->untracked >= 0, s->untracked, "%.0f");
+	printf(",\"total_pct\":");
+	have = td_col_value(r, s, TD_COL_TOTAL, &v);
+	td_json_num(have, v, "%.3f");
+	printf(",\"delays\":{");
+	for (j = 0; j < TD_NR_DELAYS; j++) {
+		printf("%s\"%s\":", j ? "," : "", td_delays[j].name);
+		if (td_col_value(r, s, j, &v))
+			printf("{\"ns\":%" PRIu64 ",\"pct\":%.3f}",
+			       s->growth[j], v);
+		else
 			printf("null");
-		else
-			printf("%.2f", v);
+	}
+	printf("},\"mem_pct\":");
+	have = td_col_value(r, s, TD_COL_MEM, &v);
+	td_json_num(have, v, "%.3f");
+	for (j = 0; j < 2; j++) {
+		have = td_col_value(r, s, TD_COL_READ + j, &v);
+
+		printf(",\"%s_bytes\":", j ? "write" : "read");
+		td_json_num(have, s->io_growth[j], "%.0f");
+		printf(",\"%s_bps\":", j ? "write" : "read");
+		td_json_num(have, v, "%.1f");
+	}
+	printf("}");
+}
+
+/* One line per round: {"timestamp":..,"interval_ms":..,"tasks":[...]} */
+static void td_print_json(const struct td_round *r)
+{
+	struct td_set *set = r->set;
+	size_t lines = r->o->lines ? r->o->lines : TD_BATCH_LINES, i;
+	int j;
+
+	printf("{\"timestamp\":%lld.%03ld,\"interval_ms\":%.3f,\"view\":\"%s\",\"sort\":\"%s\",\"delayacct\":",
+	       (long long)set->wall.tv_sec, set->wall.tv_nsec / 1000000,
+	       r->interval_ms, r->view.threads ? "threads" : "processes",
+	       td_col_name(r->view.sort));
+	printf("%s", set->acct.on < 0 ? "null" : set->acct.on ? "true" : "false");
+	printf(",\"psi_some_avg10\":{");
+	for (j = 0; j < 3; j++) {
+		double v = td_psi(td_psi_res[j]);
+
+		printf("%s\"%s\":", j ? "," : "", td_psi_res[j]);
+		td_json_num(v >= 0, v, "%.2f");
 	}
 	printf("},\"tasks\":[");
-	for (i = 0; i < cur->nr && i < o->lines; i++) {
-		const struct td_sample *s = &cur->s[i];
-
-		printf("%s{\"id\":%" PRIu32 ",\"tgid\":%" PRIu32 ",\"comm\":",
-		       i ? "," : "", s->id, s->tgid);
-		td_json_str(s->comm);
-		printf(",\"untracked\":%u,\"total_pct\":%.3f,\"delays\":{",
-		       s->untracked, td_pct(s->growth_sum, interval_ms));
-		for (j = 0; j < TD_NR_DELAYS; j++)
-			printf("%s\"%s\":{\"ns\":%" PRIu64 ",\"pct\":%.3f}",
-			       j ? "," : "", td_delays[j].name, s->growth[j],
-			       td_pct(s->growth[j], interval_ms));
-		printf("}}");
+	for (i = 0; i < r->nr_rows && i < lines; i++) {
+		printf("%s", i ? "," : "");
+		td_json_task(r, r->rows[i]);
 	}
 	printf("]}\n");
 }
 
-static double td_now_ms(void)
+/*
+ * Draw one round on the screen: the head, then as many rows as fit
+ * from the view's scroll position (clamped to the last page), then the
+ * help line with the rows shown.
+ */
+static void td_show(struct td_round *r, struct td_view *view, bool full)
 {
-	struct timespec ts;
+	unsigned int lines, cols, head, i, last;
+	size_t nr, len = 0;
+	char *text = NULL, status[160];
+	FILE *f;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+	r->view = *view;
+	if (td_round_rows(r)) {
+		td_screen_show("taskdelays: out of memory\n", td_top_help, full);
+		return;
+	}
+	nr = r->nr_rows;
+	if (r->o->lines && nr > r->o->lines)
+		nr = r->o->lines;
+	td_screen_size(&lines, &cols);
+	f = open_memstream(&text, &len);
+	if (!f) {
+		free(r->rows);
+		return;
+	}
+	head = td_print_head(f, r);
+	view->page = lines > head + 1 ? lines - head - 1 : 1;
+	if (view->scroll + view->page > nr)
+		view->scroll = nr > view->page ? nr - view->page : 0;
+	last = view->scroll;
+	for (i = view->scroll; r->interval_ms >= 0 && i < nr &&
+	     i < view->scroll + view->page; i++, last++)
+		td_print_row(f, r, r->rows[i]);
+	fclose(f);
+	if (r->interval_ms >= 0 && nr)
+		snprintf(status, sizeof(status), "%s  rows %u-%u of %zu",
+			 td_top_help, view->scroll + 1, last, nr);
+	else
+		snprintf(status, sizeof(status), "%s", td_top_help);
+	td_screen_show(text ? text : "taskdelays: out of memory\n", status,
+		       full);
+	free(text);
+	free(r->rows);
 }
 
 /*
- * Draw @set (sorted by id) in the order of @view->sort, then leave it
- * sorted by id again for the next round's diff.
+ * When the next sample is due: one interval after the last one started,
+ * but never sooner than the sampling took, so that a short interval on
+ * a system with many tasks does not keep a CPU busy.
  */
-static void td_show(struct td_set *set, const struct td_top_opts *o,
-		    const struct td_view *view, double interval_ms, bool full)
+static double td_next_ms(const struct td_set *last, const struct td_top_opts *o)
 {
-	struct td_top_opts v = *o;
-	char *text = NULL;
-	size_t len = 0, i;
-	FILE *f;
+	double took = td_now_ms() - last->t_ms;
 
-	v.sort = view->sort;
-	v.threads = view->threads;
-	for (i = 0; i < set->nr; i++) {
-		struct td_sample *c = &set->s[i];
-
-		c->key = v.sort < 0 ? c->growth_sum : c->growth[v.sort];
-	}
-	qsort(set->s, set->nr, sizeof(*set->s), td_cmp_key);
-	f = open_memstream(&text, &len);
-	if (f) {
-		if (interval_ms < 0)
-			fprintf(f, "\n%zu %s, sorted by %s: measuring the first %u ms...\n",
-				set->nr, v.threads ? "threads" : "processes",
-				v.sort < 0 ? "total" : td_delays[v.sort].name,
-				o->interval_ms);
-		else
-			td_print_text(f, set, &v, interval_ms);
-		fclose(f);
-	}
-	td_screen_show(text ? text : "taskdelays: out of memory\n",
-		       td_top_help, full);
-	free(text);
-	qsort(set->s, set->nr, sizeof(*set->s), td_cmp_id);
+	return last->t_ms + (took > o->interval_ms ? 2 * took : o->interval_ms);
 }
 
 /*
@@ -390,27 +603,32 @@ static void td_show(struct td_set *set, const struct td_top_opts *o,
 static int td_top_interactive(struct td_nl *nl, const struct td_top_opts *o)
 {
 	struct td_set a = { 0 }, b = { 0 }, *cur = &a, *prev = &b, *t;
-	struct td_view view = { .sort = o->sort, .threads = o->threads };
-	double t_prev, t_cur, shown_ms = -1, left;
+	struct td_view view = {
+		.sort = o->sort, .threads = o->threads, .full = o->full,
+		.active = o->active,
+	};
+	struct td_round r = { .o = o, .interval_ms = -1 };
+	double next, left;
 	int err, ch;
 
 	if (td_screen_open())
 		return -ENOTTY;
-	t_prev = td_now_ms();
 	err = td_sample_all(nl, prev, view.threads);
+	r.set = prev;
 	if (!err)
-		td_show(prev, o, &view, -1, false);
+		td_show(&r, &view, false);
+	next = td_next_ms(prev, o);
 	while (!err && !o->stopped()) {
-		left = t_prev + o->interval_ms - td_now_ms();
+		left = next - td_now_ms();
 		if (left <= 0) {
-			t_cur = td_now_ms();
 			err = td_sample_all(nl, cur, view.threads);
 			if (err)
 				break;
-			td_diff(cur, prev, view.sort);
-			shown_ms = t_cur - t_prev;
-			td_show(cur, o, &view, shown_ms, false);
-			t_prev = t_cur;
+			td_diff(cur, prev);
+			r.set = cur;
+			r.interval_ms = cur->t_ms - prev->t_ms;
+			td_show(&r, &view, false);
+			next = td_next_ms(cur, o);
 			t = cur;
 			cur = prev;
 			prev = t;
@@ -423,14 +641,16 @@ static int td_top_interactive(struct td_nl *nl, const struct td_top_opts *o)
 		case TD_KEY_QUIT:
 			goto out;
 		case TD_KEY_REDRAW:
-			td_show(prev, o, &view, shown_ms, true);
+			/* every character again only when asked to */
+			td_show(&r, &view, ch == ('L' & 0x1f) || ch == KEY_RESIZE);
 			break;
 		case TD_KEY_RESAMPLE:
-			t_prev = td_now_ms();
 			err = td_sample_all(nl, prev, view.threads);
-			shown_ms = -1;
+			r.set = prev;
+			r.interval_ms = -1;
 			if (!err)
-				td_show(prev, o, &view, shown_ms, true);
+				td_show(&r, &view, true);
+			next = td_next_ms(prev, o);
 			break;
 		case TD_KEY_NONE:
 			break;
@@ -443,14 +663,26 @@ out:
 	return err;
 }
 
+static void td_sleep_until(double ms)
+{
+	double left = ms - td_now_ms();
+	struct timespec ts;
+
+	if (left <= 0)
+		return;
+	ts.tv_sec = left / 1e3;
+	ts.tv_nsec = (left - ts.tv_sec * 1e3) * 1e6;
+	nanosleep(&ts, NULL);
+}
+
 int td_top(struct td_nl *nl, const struct td_top_opts *o)
 {
 	struct td_set a = { 0 }, b = { 0 }, *cur = &a, *prev = &b, *t;
-	struct timespec ts = {
-		.tv_sec = o->interval_ms / 1000,
-		.tv_nsec = (o->interval_ms % 1000) * 1000000L,
+	struct td_round r = {
+		.o = o,
+		.view = { .sort = o->sort, .threads = o->threads,
+			  .full = o->full, .active = o->active },
 	};
-	double t_prev, t_cur;
 	unsigned int n;
 	int err;
 
@@ -461,25 +693,26 @@ int td_top(struct td_nl *nl, const struct td_top_opts *o)
 	 * the sleep short: the growth is over the time that really passed
 	 * between the starts of two samples.
 	 */
-	t_prev = td_now_ms();
 	err = td_sample_all(nl, prev, o->threads);
 	for (n = 0; !err && (!o->iterations || n < o->iterations); n++) {
-		nanosleep(&ts, NULL);
+		td_sleep_until(td_next_ms(prev, o));
 		if (o->stopped())
 			break;
-		t_cur = td_now_ms();
 		err = td_sample_all(nl, cur, o->threads);
 		if (err)
 			break;
-		td_diff(cur, prev, o->sort);
-		qsort(cur->s, cur->nr, sizeof(*cur->s), td_cmp_key);
+		td_diff(cur, prev);
+		r.set = cur;
+		r.interval_ms = cur->t_ms - prev->t_ms;
+		err = td_round_rows(&r);
+		if (err)
+			break;
 		if (o->json)
-			td_print_json(cur, o, t_cur - t_prev);
+			td_print_json(&r);
 		else
-			td_print_text(stdout, cur, o, t_cur - t_prev);
+			td_print_text(stdout, &r);
 		fflush(stdout);
-		qsort(cur->s, cur->nr, sizeof(*cur->s), td_cmp_id);
-		t_prev = t_cur;
+		free(r.rows);
 		t = cur;
 		cur = prev;
 		prev = t;

@@ -3,16 +3,26 @@
 #ifndef TASKDELAYS_TOP_H
 #define TASKDELAYS_TOP_H
 
+#include <stdint.h>
+
 #include "taskstats_nl.h"
+
+#define TD_TOP_MAX_PIDS 32
 
 struct td_top_opts {
 	unsigned int interval_ms;
 	unsigned int iterations;	/* 0: until stopped */
-	unsigned int lines;
-	int sort;			/* a delay type, or -1: their sum */
+	unsigned int lines;		/* 0: all (batch) or what fits (screen) */
+	int sort;			/* an enum td_col */
 	bool threads;			/* one row per thread, not process */
+	bool full;			/* each memory delay in its own column */
+	bool active;			/* only rows with delay or I/O */
 	bool json;			/* one JSON object per round */
 	bool interactive;		/* curses view with keys, on a tty */
+	unsigned int nr_pids;		/* -p: only these processes or threads */
+	uint32_t pids[TD_TOP_MAX_PIDS];
+	bool by_uid;			/* -u: only this user's tasks */
+	uint32_t uid;
 	bool (*stopped)(void);
 };
 
@@ -25,8 +35,5 @@ struct td_top_opts {
  * (taskdelays_keys.h) until q; otherwise it prints plain text or JSON.
  */
 int td_top(struct td_nl *nl, const struct td_top_opts *o);
-
-/* Sort key by name ("total" or a delay type); -2 when unknown */
-int td_top_sort_key(const char *name);
 
 #endif /* TASKDELAYS_TOP_H */

@@ -41,6 +41,8 @@ const struct td_delay_desc td_delays[TD_NR_DELAYS] = {
 
 /* Basic accounting fields (ac_comm and on) arrived in version 2 */
 #define TD_BASIC_SINCE 2
+/* ac_tgid, the thread group of a PID record */
+#define TD_TGID_SINCE 12
 /* Max and min of every delay: mid-struct in 15, at the end from 16 */
 #define TD_MINMAX_SINCE 15
 
@@ -179,6 +181,30 @@ static int td_fill_stats(struct td_msg *msg, struct td_stats *st,
 						   off + sizeof(uint64_t));
 	}
 
+	/*
+	 * The kernel adds up no I/O bytes for a thread group's record, and
+	 * without CONFIG_TASK_XACCT sends zeros: then a task's characters
+	 * and calls are 0 too (any task that did a read or write has them).
+	 */
+	off = td_off(version, offsetof(struct td_ts14, read_bytes));
+	st->have_io = !st->is_tgid &&
+		      td_covers(st, TD_BASIC_SINCE, off, 2 * sizeof(uint64_t));
+	if (st->have_io) {
+		size_t xacct = td_off(version, offsetof(struct td_ts14, read_char));
+
+		st->read_bytes = td_u64_at(payload, off);
+		st->write_bytes = td_u64_at(payload, off + sizeof(uint64_t));
+		st->have_io = td_u64_at(payload, xacct) ||
+			      td_u64_at(payload, xacct + 8) ||
+			      td_u64_at(payload, xacct + 16) ||
+			      td_u64_at(payload, xacct + 24);
+	}
+
+	off = td_off(version, offsetof(struct td_ts14, ac_tgid));
+	st->have_tgid = td_covers(st, TD_TGID_SINCE, off, sizeof(uint32_t));
+	if (st->have_tgid)
+		st->tgid = td_u32_at(payload, off);
+
 	off = td_off(version, offsetof(struct td_ts14, ac_ppid));
 	st->have_ids = td_covers(st, TD_BASIC_SINCE, off, sizeof(uint32_t));
 	if (st->have_ids) {
@@ -292,4 +318,40 @@ int td_parse_msg(const void *buf, size_t len, int family, struct td_msg *msg)
 uint64_t td_delay_avg_ns(const struct td_delay_val *v)
 {
 	return v->count ? v->total_ns / v->count : 0;
+}
+
+void td_minmax_reset(struct td_stats *proc)
+{
+	int i;
+
+	for (i = 0; i < TD_NR_DELAYS; i++) {
+		proc->delay[i].have_minmax = false;
+		proc->delay[i].max_ns = 0;
+		proc->delay[i].min_ns = 0;
+	}
+	proc->minmax_threads = 0;
+}
+
+void td_minmax_fold(struct td_stats *proc, const struct td_stats *thread)
+{
+	int i;
+
+	proc->minmax_threads++;
+	for (i = 0; i < TD_NR_DELAYS; i++) {
+		const struct td_delay_val *t = &thread->delay[i];
+		struct td_delay_val *p = &proc->delay[i];
+
+		if (!p->present || !t->present || !t->have_minmax)
+			continue;
+		if (!p->have_minmax) {
+			p->have_minmax = true;
+			p->max_ns = 0;
+			p->min_ns = 0;
+		}
+		if (t->max_ns > p->max_ns)
+			p->max_ns = t->max_ns;
+		if (t->count && t->min_ns &&
+		    (!p->min_ns || t->min_ns < p->min_ns))
+			p->min_ns = t->min_ns;
+	}
 }

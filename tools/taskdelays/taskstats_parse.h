@@ -13,6 +13,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#endif
+
 enum td_delay {
 	TD_CPU,
 	TD_BLKIO,
@@ -59,6 +63,12 @@ struct td_stats {
 	bool have_cpu_run;
 	uint64_t cpu_run_real_ns;
 	uint64_t cpu_run_virtual_ns;
+	bool have_io;		/* I/O bytes: PID records with CONFIG_TASK_XACCT */
+	uint64_t read_bytes;
+	uint64_t write_bytes;
+	bool have_tgid;		/* version 12 on: the thread group of a PID record */
+	uint32_t tgid;
+	unsigned int minmax_threads;	/* TGID: max and min are over these */
 	struct td_delay_val delay[TD_NR_DELAYS];
 };
 
@@ -82,5 +92,15 @@ int td_parse_msg(const void *buf, size_t len, int family, struct td_msg *msg);
 
 /* Average delay in nanoseconds, 0 when nothing was counted */
 uint64_t td_delay_avg_ns(const struct td_delay_val *v);
+
+/*
+ * The kernel's TGID record has the max and min of one thread only
+ * (delayacct_add_tsk() assigns them thread by thread), so a process's
+ * are made here from its threads' PID records: td_minmax_reset() clears
+ * them in @proc, td_minmax_fold() takes @thread's into account.  A min
+ * comes only from threads that had a delay of that type.
+ */
+void td_minmax_reset(struct td_stats *proc);
+void td_minmax_fold(struct td_stats *proc, const struct td_stats *thread);
 
 #endif /* TASKSTATS_PARSE_H */

@@ -14,6 +14,7 @@
 
 #include "kselftest.h"
 #include "delays_util.h"
+#include "table.h"
 
 #define CLIENT "/usr/bin/taskdelays"
 
@@ -47,31 +48,29 @@ static void busy(void *arg)
 	spin_ms(10000);
 }
 
-/* Rows after the header line: id, tgid, comm; returns the row count */
-struct row {
+/* The rows of the table: id, tgid, comm, mark, TOTAL% and CPU% */
+struct row_tc {
 	int id, tgid;
-	char comm[32], mark;
+	char comm[16], mark;
 	double total, cpu;
 };
 
-static int rows(const char *text, struct row *r, int max)
+static int rows(const char *text, struct row_tc *r, int max)
 {
-	const char *line = strstr(text, "COMM");
-	int n = 0;
+	static struct row tr[256];
+	struct table t;
+	int n, i;
 
-	while (line && n < max && (line = strchr(line, '\n')) && *++line) {
-		struct row *x = &r[n];
-
-		if (sscanf(line, "%d %d %31s", &x->id, &x->tgid, x->comm) != 3)
-			break;
-		/* the mark is the 17th character of the COMM column */
-		x->mark = line[7 + 1 + 7 + 1 + 16];
-		if (sscanf(line + 7 + 1 + 7 + 1 + 17, "%lf %lf", &x->total,
-			   &x->cpu) != 2)
-			break;
-		n++;
+	n = table_parse(text, &t, tr, max < 256 ? max : 256);
+	for (i = 0; i < n; i++) {
+		r[i].id = tr[i].id;
+		r[i].tgid = tr[i].tgid;
+		memcpy(r[i].comm, tr[i].comm, sizeof(r[i].comm));
+		r[i].mark = tr[i].mark;
+		r[i].total = table_val(&t, &tr[i], "TOTAL%", -1);
+		r[i].cpu = table_val(&t, &tr[i], "CPU%", -1);
 	}
-	return n;
+	return n < 0 ? 0 : n;
 }
 
 static void test_threads(void)
@@ -79,7 +78,7 @@ static void test_threads(void)
 	char *const argv[] = { CLIENT, "-T", "-H", "-i", "1000", "-n", "1",
 			 "-N", "1000", NULL };
 	struct child c = { 0 };
-	struct row r[256];
+	struct row_tc r[256];
 	int n, i, mine = 0, rc;
 
 	fork_child(&c, three_threads, NULL);
@@ -140,7 +139,7 @@ static void test_sort_psi(void)
 	char *const argv[] = { CLIENT, "-T", "-s", "cpu", "-i", "1000", "-n",
 			 "1", "-N", "1000", NULL };
 	struct child c[3] = { { 0 } };
-	struct row r[256];
+	struct row_tc r[256];
 	int n, i, sorted = 1, rc;
 
 	uint64_t t0;
@@ -210,7 +209,7 @@ static void test_untracked_mark(void)
 	char *const argv[] = { CLIENT, "-T", "-i", "300", "-n", "1", "-N",
 			 "1000", NULL };
 	struct child off = { 0 }, on = { 0 };
-	struct row r[256];
+	struct row_tc r[256];
 	int n, i, rc;
 	char m_off = '?', m_on = '?';
 

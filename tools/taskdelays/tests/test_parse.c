@@ -199,62 +199,52 @@ static void test_exit_pid_and_tgid(void)
 	nlmsg_free(msg);
 }
 
-static void test_version1(void)
+/*
+ * A struct cut short by its version or its length: the fields either
+ * leaves out are absent, the others are read from their place.
+ */
+static const struct gate_case {
+	const char *what;
+	const char *seed;
+	uint16_t version;	/* 0: the uapi header's */
+	int stats_len;
+	bool present[TD_NR_DELAYS];
+	bool basic;		/* comm and ids (version 2 on) */
+} gates[] = {
+	{ "version 1 struct: only cpu, blkio and swapin, no comm or ids",
+	  "pid-v1", 1, offsetof(struct td_ts14, ac_comm),
+	  { true, true, true, false, false, false, false }, false },
+	{ "version 10 hides compact and wpcopy even when bytes are there",
+	  "pid-v10", 10, sizeof(struct td_ts14),
+	  { true, true, true, true, true, false, false }, true },
+	{ "a field cut by the length is absent, not garbage", NULL, 0,
+	  offsetof(struct td_ts14, wpcopy_count) + 4,
+	  { true, true, true, true, true, true, false }, true },
+};
+
+static void test_gates(void)
 {
-	bool v1[TD_NR_DELAYS] = { true, true, true, false, false, false, false };
-	struct td_ts14 ts;
-	struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = 1, .stats = &ts,
-			  .stats_len = offsetof(struct td_ts14, ac_comm) };
-	struct nl_msg *msg;
-	struct td_msg m;
-	int ret;
+	unsigned int i;
 
-	fill(&ts, 1);
-	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
-	ret = parse(msg, &m, "pid-v1");
-	CHECK(ret == 0 && same_delays(&m.rec[0], &ts, v1),
-	      "version 1 struct: only cpu, blkio and swapin");
-	CHECK(!m.rec[0].have_comm && !m.rec[0].have_ids,
-	      "version 1 struct: no comm or ids");
-	nlmsg_free(msg);
-}
+	for (i = 0; i < ARRAY_SIZE(gates); i++) {
+		const struct gate_case *g = &gates[i];
+		struct td_ts14 ts;
+		struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = 1, .stats = &ts,
+				  .stats_len = g->stats_len };
+		bool present[TD_NR_DELAYS];
+		struct nl_msg *msg;
+		struct td_msg m;
+		int ret;
 
-static void test_version_gates_fields(void)
-{
-	bool v10[TD_NR_DELAYS] = { true, true, true, true, true, false, false };
-	struct td_ts14 ts;
-	struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = 1, .stats = &ts,
-			  .stats_len = sizeof(ts) };
-	struct nl_msg *msg;
-	struct td_msg m;
-	int ret;
-
-	/* full length but version 10: compact and wpcopy are not real */
-	fill(&ts, 10);
-	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
-	ret = parse(msg, &m, "pid-v10");
-	CHECK(ret == 0 && same_delays(&m.rec[0], &ts, v10),
-	      "version 10 hides compact and wpcopy even when bytes are there");
-	nlmsg_free(msg);
-}
-
-static void test_short_for_version(void)
-{
-	bool cut[TD_NR_DELAYS] = { true, true, true, true, true, true, false };
-	struct td_ts14 ts;
-	struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = 1, .stats = &ts,
-			  .stats_len = offsetof(struct td_ts14, wpcopy_count) + 4 };
-	struct nl_msg *msg;
-	struct td_msg m;
-	int ret;
-
-	/* claims version 13 but is cut inside wpcopy_count */
-	fill(&ts, TASKSTATS_VERSION);
-	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
-	ret = parse(msg, &m, NULL);
-	CHECK(ret == 0 && same_delays(&m.rec[0], &ts, cut),
-	      "a field cut by the length is absent, not garbage");
-	nlmsg_free(msg);
+		memcpy(present, g->present, sizeof(present));
+		fill(&ts, g->version ? g->version : TASKSTATS_VERSION);
+		msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
+		ret = parse(msg, &m, g->seed);
+		CHECK(ret == 0 && same_delays(&m.rec[0], &ts, present) &&
+		      m.rec[0].have_comm == g->basic &&
+		      m.rec[0].have_ids == g->basic, "%s", g->what);
+		nlmsg_free(msg);
+	}
 }
 
 static void test_newer_version(void)
@@ -468,84 +458,57 @@ static void test_each_version(void)
 	}
 }
 
-static void test_bad_stats(void)
+/*
+ * Messages the parser must reject: each is the well-formed reply with
+ * one thing changed.
+ */
+static const struct reject_case {
+	const char *what;
+	int nr;			/* records: 1, or 0 for none */
+	int type_delta;		/* added to the family id */
+	uint8_t cmd;		/* 0: TASKSTATS_CMD_NEW */
+	bool version0;
+	struct aggr a;		/* .stats is filled in; .stats_len 0: sizeof */
+} rejects[] = {
+	{ "1-byte STATS is rejected", 1, .a = { .stats_len = 1 } },
+	{ "empty STATS is rejected", 1, .a = { .stats_len = -1 } },
+	{ "version 0 is rejected", 1, .version0 = true },
+	{ "AGGR_PID without PID is rejected", 1, .a = { .no_id = true } },
+	{ "AGGR_PID without STATS is rejected", 1, .a = { .no_stats = true } },
+	{ "2-byte PID is rejected", 1, .a = { .short_id = true } },
+	{ "AGGR_TGID without TGID is rejected", 1,
+	  .a = { TASKSTATS_TYPE_AGGR_TGID, .no_id = true } },
+	{ "reply without records is rejected", .nr = 0 },
+	{ "another family's message is rejected", 1, .type_delta = 1 },
+	{ "a command other than NEW is rejected", 1,
+	  .cmd = TASKSTATS_CMD_GET },
+};
+
+static void test_rejects(void)
 {
-	struct td_ts14 ts;
-	struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = 1, .stats = &ts,
-			  .stats_len = 1 };
-	struct nl_msg *msg;
-	struct td_msg m;
+	unsigned int i;
 
-	fill(&ts, TASKSTATS_VERSION);
-	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
-	CHECK(parse(msg, &m, NULL) == -EINVAL, "1-byte STATS is rejected");
-	nlmsg_free(msg);
+	for (i = 0; i < ARRAY_SIZE(rejects); i++) {
+		const struct reject_case *r = &rejects[i];
+		struct aggr a = r->a;
+		struct td_ts14 ts;
+		struct nl_msg *msg;
+		struct td_msg m;
 
-	a.stats_len = 0;
-	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
-	CHECK(parse(msg, &m, NULL) == -EINVAL, "empty STATS is rejected");
-	nlmsg_free(msg);
-
-	a.stats_len = sizeof(ts);
-	ts.version = 0;
-	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
-	CHECK(parse(msg, &m, NULL) == -EINVAL, "version 0 is rejected");
-	nlmsg_free(msg);
-}
-
-static void test_missing_attrs(void)
-{
-	struct td_ts14 ts;
-	struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = 1, .stats = &ts,
-			  .stats_len = sizeof(ts), .no_id = true };
-	struct nl_msg *msg;
-	struct td_msg m;
-
-	fill(&ts, TASKSTATS_VERSION);
-	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
-	CHECK(parse(msg, &m, NULL) == -EINVAL, "AGGR_PID without PID is rejected");
-	nlmsg_free(msg);
-
-	a.no_id = false;
-	a.no_stats = true;
-	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
-	CHECK(parse(msg, &m, NULL) == -EINVAL, "AGGR_PID without STATS is rejected");
-	nlmsg_free(msg);
-
-	a.no_stats = false;
-	a.short_id = true;
-	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
-	CHECK(parse(msg, &m, NULL) == -EINVAL, "2-byte PID is rejected");
-	nlmsg_free(msg);
-
-	a.short_id = false;
-	a.type = TASKSTATS_TYPE_AGGR_TGID;
-	a.no_id = true;
-	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
-	CHECK(parse(msg, &m, NULL) == -EINVAL, "AGGR_TGID without TGID is rejected");
-	nlmsg_free(msg);
-
-	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, NULL, 0);
-	CHECK(parse(msg, &m, NULL) == -EINVAL, "reply without records is rejected");
-	nlmsg_free(msg);
-}
-
-static void test_wrong_type_or_cmd(void)
-{
-	struct td_ts14 ts;
-	struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = 1, .stats = &ts,
-			  .stats_len = sizeof(ts) };
-	struct nl_msg *msg;
-	struct td_msg m;
-
-	fill(&ts, TASKSTATS_VERSION);
-	msg = build(TEST_FAMILY + 1, TASKSTATS_CMD_NEW, &a, 1);
-	CHECK(parse(msg, &m, NULL) == -EINVAL, "another family's message is rejected");
-	nlmsg_free(msg);
-
-	msg = build(TEST_FAMILY, TASKSTATS_CMD_GET, &a, 1);
-	CHECK(parse(msg, &m, NULL) == -EINVAL, "a command other than NEW is rejected");
-	nlmsg_free(msg);
+		fill(&ts, r->version0 ? 0 : TASKSTATS_VERSION);
+		if (!a.type)
+			a.type = TASKSTATS_TYPE_AGGR_PID;
+		a.id = 1;
+		a.stats = &ts;
+		if (!a.stats_len)
+			a.stats_len = sizeof(ts);
+		else if (a.stats_len < 0)
+			a.stats_len = 0;
+		msg = build(TEST_FAMILY + r->type_delta,
+			    r->cmd ? r->cmd : TASKSTATS_CMD_NEW, &a, r->nr);
+		CHECK(parse(msg, &m, NULL) == -EINVAL, "%s", r->what);
+		nlmsg_free(msg);
+	}
 }
 
 static void test_lengths(void)
@@ -638,6 +601,109 @@ static void test_comm_sanitised(void)
 	nlmsg_free(msg);
 }
 
+/* read_bytes, write_bytes and ac_tgid come from their own places */
+static void test_io_and_tgid(void)
+{
+	struct td_ts14 ts;
+	struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = 21, .stats = &ts,
+			  .stats_len = sizeof(ts) };
+	struct nl_msg *msg;
+	struct td_msg m;
+	int ret;
+
+	fill(&ts, 14);
+	ts.read_bytes = 4096 * 3;
+	ts.write_bytes = 4096 * 5 + 1;
+	ts.read_char = 7;
+	ts.ac_tgid = 20;
+	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
+	ret = parse(msg, &m, "pid-io");
+	CHECK(ret == 0 && m.rec[0].have_io &&
+	      m.rec[0].read_bytes == ts.read_bytes &&
+	      m.rec[0].write_bytes == ts.write_bytes,
+	      "read_bytes and write_bytes are the storage layer's, not read_char");
+	CHECK(ret == 0 && m.rec[0].have_tgid && m.rec[0].tgid == ts.ac_tgid,
+	      "a PID record names its thread group (ac_tgid)");
+	nlmsg_free(msg);
+
+	a.type = TASKSTATS_TYPE_AGGR_TGID;
+	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
+	ret = parse(msg, &m, NULL);
+	CHECK(ret == 0 && m.rec[0].is_tgid && !m.rec[0].have_io,
+	      "a TGID record has no I/O bytes (the kernel adds up none)");
+	nlmsg_free(msg);
+	a.type = TASKSTATS_TYPE_AGGR_PID;
+
+	ts.read_char = 0;	/* what a kernel without TASK_XACCT sends */
+	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
+	ret = parse(msg, &m, NULL);
+	CHECK(ret == 0 && !m.rec[0].have_io,
+	      "I/O bytes with no characters or calls counted are n/a, not 0");
+	nlmsg_free(msg);
+	ts.read_char = 7;
+
+	a.stats_len = offsetof(struct td_ts14, ac_tgid);
+	ts.version = 11;
+	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
+	ret = parse(msg, &m, NULL);
+	CHECK(ret == 0 && !m.rec[0].have_tgid && m.rec[0].have_io,
+	      "version 11 has I/O bytes but no ac_tgid");
+	nlmsg_free(msg);
+}
+
+static void set_minmax(struct td_stats *st, int delay, uint64_t count,
+		       uint64_t max, uint64_t min)
+{
+	struct td_delay_val *v = &st->delay[delay];
+
+	v->present = true;
+	v->have_minmax = true;
+	v->count = count;
+	v->max_ns = max;
+	v->min_ns = min;
+}
+
+/*
+ * A process's max and min over its threads, whatever order they come
+ * in; the kernel's TGID record has the last thread's instead.
+ */
+static void test_minmax_fold(void)
+{
+	struct td_stats worker = { 0 }, last = { 0 }, idle = { 0 }, old = { 0 };
+	const struct td_stats *order[2][3] = {
+		{ &worker, &last, &idle }, { &idle, &last, &worker },
+	};
+	int i, j, bad = 0;
+
+	set_minmax(&worker, TD_CPU, 5, 29411000, 2000);
+	set_minmax(&last, TD_CPU, 3, 1965000, 900);
+	set_minmax(&idle, TD_CPU, 0, 0, 0);	/* never waited: no min */
+	set_minmax(&worker, TD_BLKIO, 0, 0, 0);
+	set_minmax(&last, TD_BLKIO, 0, 0, 0);
+	set_minmax(&idle, TD_BLKIO, 0, 0, 0);
+	old.delay[TD_CPU].present = true;	/* version 14: no max or min */
+	old.delay[TD_CPU].max_ns = 99999999999ULL;
+	for (i = 0; i < 2; i++) {
+		struct td_stats proc = { .is_tgid = true };
+
+		for (j = 0; j < TD_NR_DELAYS; j++)
+			set_minmax(&proc, j, 8, last.delay[j].max_ns,
+				   last.delay[j].min_ns);
+		td_minmax_reset(&proc);
+		bad += proc.delay[TD_CPU].have_minmax || proc.minmax_threads;
+		for (j = 0; j < 3; j++)
+			td_minmax_fold(&proc, order[i][j]);
+		td_minmax_fold(&proc, &old);
+		bad += proc.delay[TD_CPU].max_ns != worker.delay[TD_CPU].max_ns;
+		bad += proc.delay[TD_CPU].min_ns != last.delay[TD_CPU].min_ns;
+		bad += !proc.delay[TD_BLKIO].have_minmax ||
+		       proc.delay[TD_BLKIO].max_ns || proc.delay[TD_BLKIO].min_ns;
+		bad += proc.delay[TD_SWAPIN].have_minmax;
+		bad += proc.minmax_threads != 4;
+	}
+	CHECK(!bad, "a process's max is its worst thread's and its min the least of threads that waited, in any order");
+}
+
 int main(int argc, char **argv)
 {
 	ksft_print_header();
@@ -645,17 +711,15 @@ int main(int argc, char **argv)
 		corpus_dir = argv[2];
 	test_current_version();
 	test_exit_pid_and_tgid();
-	test_version1();
-	test_version_gates_fields();
-	test_short_for_version();
+	test_gates();
 	test_newer_version();
 	test_layout_matches_header();
 	test_each_version();
-	test_bad_stats();
-	test_missing_attrs();
-	test_wrong_type_or_cmd();
+	test_rejects();
 	test_lengths();
 	test_nlmsg_error();
 	test_comm_sanitised();
+	test_io_and_tgid();
+	test_minmax_fold();
 	check_done("test_parse");
 }
