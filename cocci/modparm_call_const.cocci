@@ -88,6 +88,10 @@ def decide(p, s, g):
 		    "cannot be checked or changed here; it must take 'const struct "
 		    "kernel_param *' on 6.1: left unchanged" % (role, h, k))
 		kinds.append("left")
+	if s == "NULL":
+		say(p, "call-handler", "module_param_call with no setter: a value "
+		    "given for it when the module loads calls a NULL pointer, on 6.1 "
+		    "as on 2.6; give it none", "note")
 	if g == "NULL":
 		say(p, "call-handler", "module_param_call with no getter: its sysfs "
 		    "file cannot be read (EPERM), as before", "note")

@@ -10,7 +10,7 @@ import os
 import re
 
 from . import checkbuild
-from .checkload import build
+from .checkload import build, module_error
 from .slices import slice_module
 
 
@@ -45,10 +45,7 @@ def run(o, t, base, show, newtext, scratch):
 	for name, (rel, text) in sorted(mods.items()):
 		if os.path.exists(os.path.join(scratch, name + ".o")):
 			continue
-		errs = [g for g in checkbuild.diagnostics(log) if g[0] == name + ".o" and
-			g[1][0][2] in ("error", "fatal error")]
-		why = errs[0][1][0][4] if errs else (checkbuild.first_error(log, name + ".o")
-						      or "the module did not build")
+		why = module_error(log, name)
 		for s in sites[rel]:
 			failed += 1
 			t.diags.append((rel, s[1], s[2], "error", checkbuild.KIND,
@@ -57,6 +54,9 @@ def run(o, t, base, show, newtext, scratch):
 	n = sum(len(v) for v in sites.values())
 	files = set(sites)
 	if t.check:
-		t.check = (t.check[0] + n, t.check[1] + len(files), t.check[2] + failed, t.check[3])
+		# a file with both kinds of sites is one file
+		conv = set(c[0] for c in t.changed if any(d[2] == "converted" for d in c[3]))
+		t.check = (t.check[0] + n, t.check[1] + len(files - conv), t.check[2] + failed,
+			   t.check[3])
 	else:
 		t.check = (n, len(files), failed, o.check_build)

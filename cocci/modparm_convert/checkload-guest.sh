@@ -10,6 +10,16 @@
 #   MPC-LOG module phase kernel-line
 plan=${MODPARM_CHECKLOAD_PLAN:-/data/checkload.plan}
 dir=${MODPARM_CHECKLOAD_MODULES:-/modules}
+# Results go straight to the results port, indented as a KTAP subtest's
+# lines: /init passes a test's output through a pipe, whose buffer a
+# panic would lose.  The kernel log (the console) also gets each
+# module's name before it is loaded, so the host can name the one a
+# panic or hang stopped at.
+port=/dev/ttyS1
+[ -c "$port" ] || port=/dev/stdout
+say() {
+	echo "    $*" > "$port"
+}
 echo "# modparm check-load: $(grep -c '^M ' "$plan") modules"
 dmesg -c >/dev/null 2>&1
 
@@ -19,10 +29,10 @@ load() {
 	shift 2
 	insmod "$dir/$m.ko" "$@" >/dev/null 2>&1
 	rc=$?
-	echo "MPC-RC $m $phase $rc"
-	dmesg -c 2>/dev/null | while IFS= read -r l; do echo "MPC-LOG $m $phase $l"; done
+	say "MPC-RC $m $phase $rc"
+	dmesg -c 2>/dev/null | while IFS= read -r l; do say "MPC-LOG $m $phase $l"; done
 	if grep -q "^$m " /proc/modules; then
-		rmmod "$m" >/dev/null 2>&1 || echo "MPC-LOG $m $phase rmmod failed"
+		rmmod "$m" >/dev/null 2>&1 || say "MPC-LOG $m $phase rmmod failed"
 	fi
 	dmesg -c >/dev/null 2>&1
 }
@@ -30,9 +40,11 @@ load() {
 while read -r tag m rest; do
 	case $tag in
 	M)
-		[ -n "${cur:-}" ] && echo "MPC-END $cur"
+		[ -n "${cur:-}" ] && say "MPC-END $cur"
 		cur=$m
-		echo "MPC-BEGIN $m"
+		echo "MPC-BEGIN $m" > /dev/kmsg
+		dmesg -c >/dev/null 2>&1
+		say "MPC-BEGIN $m"
 		;;
 	G)
 		# shellcheck disable=SC2086 # the values hold no spaces
@@ -45,5 +57,5 @@ while read -r tag m rest; do
 		;;
 	esac
 done < "$plan"
-[ -n "${cur:-}" ] && echo "MPC-END $cur"
+[ -n "${cur:-}" ] && say "MPC-END $cur"
 exit 0

@@ -50,6 +50,8 @@ static int __init modparm_check_report(void)
 
 	if (!buf)
 		return -ENOMEM;
+	/* the array and string getters want the lock sysfs takes */
+	kernel_param_lock(THIS_MODULE);
 	for (i = 0; i < THIS_MODULE->num_kp; i++) {
 		const struct kernel_param *kp = &THIS_MODULE->kp[i];
 		int n = kp->ops->get ? kp->ops->get(buf, kp) : -EPERM;
@@ -64,6 +66,7 @@ static int __init modparm_check_report(void)
 		buf[n] = '\0';
 		pr_info("modparm-check: %s=%s\n", kp->name, buf);
 	}
+	kernel_param_unlock(THIS_MODULE);
 	kfree(buf);
 	return 0;
 }
@@ -124,8 +127,9 @@ def statement_args(text, cline):
 	return []
 
 
-def describe(p):
-	"""Fill p's kind, array, var and count from its statement."""
+def describe(p, text=""):
+	"""Fill p's kind, array, var and count from its statement (in the
+	converted text: a generated setter's array is read from there)."""
 	a, m = p.args, p.macro
 	stock = lambda h: (re.match(r'param_(?:set|get)_(\w+)$', h) or [None, None])[1]
 	var = lambda e: re.sub(r'^&\s*', '', e).strip()
@@ -142,7 +146,8 @@ def describe(p):
 		p.kind, p.var = "string", a[1]
 	elif m == "module_param_call" and len(a) == 5:
 		s, g = stock(a[1]), stock(a[2])
-		p.kind = s if s and s == g else "custom"
+		# no setter: a value would call a NULL pointer
+		p.kind = "getonly" if a[1] == "NULL" else s if s and s == g else "custom"
 		p.var = var(a[3])
 	elif m == "module_param_cb" and len(a) == 4:
 		o = re.match(r'&\s*param_ops_(\w+)$', a[1])
@@ -150,6 +155,16 @@ def describe(p):
 		p.var = var(a[2])
 	else:
 		p.kind = "custom"
+	# handlers of an array (the setter modparm.cocci writes for a
+	# minimum count): its struct kparam_array names the elements
+	t = re.search(r'__MODULE_PARM_TYPE\(\s*%s\s*,\s*"array of (\w+)"' % re.escape(p.name), text)
+	if p.kind == "custom" and t and p.var:
+		arr = re.search(r'\b%s\s*=\s*\{([^;]*)\}\s*;' % re.escape(p.var), text)
+		elem = arr and re.search(r'\.elem\s*=\s*(\w+)', arr.group(1))
+		if elem:
+			num = re.search(r'\.num\s*=\s*&\s*(\w+)', arr.group(1))
+			p.kind, p.array, p.var = t.group(1), True, elem.group(1)
+			p.count = num.group(1) if num else None
 	if p.kind == "copystring":
 		p.kind = "string"
 
@@ -281,13 +296,13 @@ def plan(p, old, new):
 		p.good = p.want = ("modparm_string_value" * 20)[:p.max - 1]
 		p.bad = "x" * p.max
 		p.why = "%s: string doesn't fit in %d chars" % (n, p.max - 1)
-	else:
+	elif k == "custom":
 		p.good = "1"
 	if p.array and p.max:
 		p.bad = ",".join(["1"] * (p.max + 1))
 		p.why = "%s: can only take %d arguments" % (n, p.max)
 	# the default: the old declaration's initialiser
-	if k == "custom" or p.var is None:
+	if k in ("custom", "getonly") or p.var is None:
 		return
 	init = initialiser(old, p.var)
 	if init is None:
@@ -305,6 +320,8 @@ def plan(p, old, new):
 		shown = p.max
 		if p.count:
 			ci = initialiser(old, p.count)
+			if ci is None:
+				ci = initialiser(new, p.count)
 			c = evaluate(ci, d) if ci else 0
 			if not isinstance(c, int):
 				return
@@ -363,7 +380,7 @@ def make_module(n, rel, shown, old, new):
 	# how many elements an array has and how long a string is
 	for k, (pname, macro, cline) in enumerate(params):
 		p = Param(k, pname, macro, statement_args(new, cline), cline)
-		describe(p)
+		describe(p, new)
 		# an alias (#define card_irq cards) names the parameter by
 		# what it expands to, as the kernel does
 		defs = defines_of(new)
@@ -411,6 +428,17 @@ def make_module(n, rel, shown, old, new):
 	return m, "\n".join(out) + REPORTER
 
 
+def module_error(log, name):
+	"""gcc's first error in module name's part of a kbuild log, or the
+	first line that says error and names it."""
+	errs = [g for g in checkbuild.diagnostics(log) if g[0] == name + ".o" and
+		g[1][0][2] in ("error", "fatal error")]
+	if errs:
+		e = errs[0][1][0]
+		return "%s:%d: %s" % (os.path.basename(e[0]), e[1], e[4])
+	return checkbuild.first_error(log, name + ".o") or "the module did not build"
+
+
 def read_marks(obj):
 	"""{k: size} of the marks compiled into obj."""
 	p = subprocess.run(["nm", "-S", "--defined-only", obj], stdout=subprocess.PIPE,
@@ -446,7 +474,10 @@ def guest_plan(mods):
 	out = []
 	for m in mods:
 		out.append("M %s" % m.name)
-		good = [p for p in m.params if p.compiled and p.good is not None]
+		# arrays last: a count that is a parameter too ends with the
+		# number of values its array was given
+		good = sorted([p for p in m.params if p.compiled and p.good is not None],
+			      key=lambda p: p.array)
 		out.append("G %s %s" % (m.name, " ".join("%s=%s" % (p.name, p.good) for p in good)))
 		for p in m.params:
 			if p.compiled and p.bad is not None:
@@ -596,15 +627,17 @@ def check(o, files, scratch):
 	if not mods:
 		return mods, stats
 	log = build(o, texts, scratch)
+	# one module that does not compile stops modpost, and so the .ko,
+	# of all the others: build again without it
+	ok = {n: t for n, t in texts.items() if os.path.exists(os.path.join(scratch, n + ".o"))}
+	if ok and len(ok) < len(texts):
+		build(o, ok, scratch)
 	built = []
 	for m in mods:
 		obj = os.path.join(scratch, m.name + ".o")
 		ko = os.path.join(scratch, m.name + ".ko")
 		if not os.path.exists(ko):
-			m.error = "its parameter module does not build: %s" % (
-				checkbuild.first_error(log, m.name + ".o") or
-				next((l.strip() for l in log.split("\n") if m.name in l and "rror" in l),
-				     "see the kbuild log"))
+			m.error = "its parameter module does not build: %s" % module_error(log, m.name)
 			for p in m.params:
 				p.compiled = False
 			continue
@@ -615,6 +648,11 @@ def check(o, files, scratch):
 				p.max = marks[p.k]
 			if p.compiled:
 				plan(p, m.old, m.new)
+		for q in m.params:
+			for p in m.params:
+				if q.compiled and q.array and q.count and p.compiled and \
+						p.var == q.count and not p.array:
+					p.want = str(q.max)
 		built.append(m)
 	if not os.path.isfile(kernel):
 		for m in built:
@@ -631,6 +669,19 @@ def check(o, files, scratch):
 		stats["boots"] += 1
 		stats["seconds"] += secs
 		res = parse_guest(glog)
+		if crash:
+			# the guest wrote each module's name to the kernel log
+			# before loading it: the console names the one it died on
+			try:
+				with open(os.path.join(out, "console.log"), errors="replace") as f:
+					begun = re.findall(r'MPC-BEGIN (\S+)', f.read())
+			except OSError:
+				begun = []
+			if begun and begun[-1] in [m.name for m in todo]:
+				res.setdefault(begun[-1], {"phases": {}, "end": False})["end"] = False
+				for m in todo:
+					if m.name != begun[-1] and m.name in res and not res[m.name]["end"]:
+						del res[m.name]
 		rest = []
 		for m in todo:
 			r = res.get(m.name)
@@ -664,6 +715,11 @@ def run(o, t, base, show, newtext, scratch):
 		files.append((rel, os.path.join(show, rel) if show != "." else rel, old,
 			      newtext[rel].replace("\r\n", "\n")))
 	mods, stats = check(o, files, scratch)
+	keep = os.environ.get("MODPARM_CHECKLOAD_KEEP")
+	if keep:
+		# the modules, the guest's tree and its logs, for a look after
+		shutil.rmtree(keep, ignore_errors=True)
+		shutil.copytree(scratch, keep, symlinks=True)
 	params = [p for m in mods for p in m.params]
 	failed = 0
 	for m in mods:
