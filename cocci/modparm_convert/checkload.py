@@ -308,8 +308,7 @@ def plan(p, old, new):
 	if init is None:
 		return
 	d = defines_of(old)
-	v = evaluate(init, d) if init else (None if p.array or k == "string" else
-					       "" if k == "charp" else 0)
+	v = evaluate(init, d) if init else (None if p.array or k == "string" else 0)
 	if init == "" and (p.array or k == "string"):
 		v = [] if p.array else ""
 	if v is None:
@@ -344,8 +343,8 @@ def scalar_text(k, v):
 	if k == "bint" and isinstance(v, int):
 		return "1" if v else "0"
 	if k == "charp":
-		return "(null)" if v in (0, "") and not isinstance(v, str) or v == 0 else \
-			v if isinstance(v, str) else None
+		# a NULL pointer prints as the kernel's "%s" prints it
+		return v if isinstance(v, str) else "(null)" if v == 0 else None
 	return None
 
 
