@@ -33,6 +33,7 @@ virtual report
 @initialize:python@
 @@
 import os
+import re
 import sys
 
 REPORT = [False]
@@ -53,6 +54,14 @@ def site(p, what):
 	sys.stderr.write("modparm-api-site: %s:%s:%d: %s helper\n"
 			 % (p.file, p.line, int(p.column) + 1, what))
 	return True
+
+def old_prototype(p):
+	"""Whether the prototype at p takes a non-const kernel_param (the
+	header of 6.1 has the const ones)."""
+	with open(p.file, errors="replace") as f:
+		rest = "\n".join(f.read().split("\n")[int(p.line) - 1:])
+	text = " " + re.sub(r'\s+', ' ', rest[:rest.find(";")])
+	return re.search(r'(?<!const )struct kernel_param ?\*', text) is not None
 
 def own_header(p):
 	return os.path.basename(p.file) == "moduleparam.h"
@@ -115,7 +124,10 @@ R f@p(ps);
 p << proto.p;
 f << proto.f;
 @@
-if own_header(p[0]):
+if not old_prototype(p[0]):
+	# already the 6.1 prototype, as in the moduleparam.h of 6.1
+	cocci.include_match(False)
+elif own_header(p[0]):
 	if site(p[0], "left"):
 		say(p[0], "compat-header", "'%s' declared with the 2.6 prototype in "
 		    "the package's own copy of moduleparam.h (its compatibility "

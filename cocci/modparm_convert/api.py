@@ -31,7 +31,11 @@ FORMS = {"array-count": "module_param_array count passed by address",
 ARRAY_RE = re.compile(r'\bmodule_param_array(_named)?\s*\(')
 CALL_RE = re.compile(r'\bmodule_param_call\s*\(')
 HELPER_RE = re.compile(r'\bparam_array_(?:set|get)\s*\(|\bparam_(?:set|get)_\w+\s*\([^;{)]*'
-		       r'struct\s+kernel_param\s*\*[^;{)]*\)\s*;')
+		       r'(?<!const )struct\s+kernel_param\s*\*[^;{)]*\)\s*;')
+# what a file must hold for any of the above: grep -E, run over the tree
+# before a file is read (most of a kernel tree has none of it)
+GREP_ERE = (r'module_param_(array|call)|param_array_(set|get)|param_(set|get)_[a-z]+[[:space:]]*\(|'
+	    r'define[[:space:]]+(module_param|MODULE_PARM)')
 # a package's own definition of the parameter macros
 COMPAT_DEF_RE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+(module_param\w*|MODULE_PARM)\b', re.M)
 SITE_RE = re.compile(r'^modparm-api-site: (.*?):(\d+):(\d+): (converted|left|unchanged) ([\w-]+)$')
@@ -90,6 +94,17 @@ def found(t):
 	return bool(t.found or (a and a.sites))
 
 
+def mentioning(base, rels, newtext):
+	"""Those of rels that grep finds GREP_ERE in, and those the
+	MODULE_PARM conversion changed (it may have written what the API
+	patches look for)."""
+	p = subprocess.run(["xargs", "-0", "-r", "grep", "-lZEs", "-e", GREP_ERE, "--"],
+			   input=b"".join(os.fsencode(r) + b"\0" for r in rels),
+			   stdout=subprocess.PIPE, cwd=base, env=dict(os.environ, LC_ALL="C"))
+	found = set(os.fsdecode(n) for n in p.stdout.split(b"\0") if n) | set(newtext)
+	return [r for r in rels if r in found]
+
+
 def run(o, t, base, rels, newtext, tmp, decode):
 	"""Run the API semantic patches on the files rels of base (their
 	text after the MODULE_PARM conversion when it changed them:
@@ -100,7 +115,7 @@ def run(o, t, base, rels, newtext, tmp, decode):
 	here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 	work = os.path.join(tmp, "api")
 	todo = {}	# rel -> (copy, old text, [patches])
-	for n, rel in enumerate(rels):
+	for n, rel in enumerate(mentioning(base, rels, newtext)):
 		try:
 			with open(os.path.join(base, rel), "rb") as f:
 				raw = f.read()
@@ -110,7 +125,8 @@ def run(o, t, base, rels, newtext, tmp, decode):
 		crlf = b"\r\n" in raw
 		cur = newtext.get(rel, old).replace("\r\n", "\n")
 		clean = sites.strip_comments(cur)
-		if rel.endswith(".h"):
+		# a kernel tree's own include/linux defines these for real
+		if rel.endswith(".h") and not rel.startswith("include/linux/"):
 			for m in COMPAT_DEF_RE.finditer(clean):
 				ln = clean.count("\n", 0, m.start()) + 1
 				a.sites.append((rel, ln, 1, "left", "compat-header"))
