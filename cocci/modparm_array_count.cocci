@@ -158,6 +158,11 @@ def say(p, kind, msg, sev="warning"):
 		sys.stderr.write("%s:%s:%d: %s\n" % (p.file, p.line, int(p.column) + 1, text))
 
 def site(p, what):
+	if REPORT[0]:
+		if what == "converted":
+			say(p, "array-count", "the count of module_param_array is passed by "
+			    "name (2.6.0-2.6.9): 6.1 takes its address")
+		return
 	sys.stderr.write("modparm-api-site: %s:%s:%d: %s array-count\n"
 			 % (p.file, p.line, int(p.column) + 1, what))
 

@@ -230,6 +230,23 @@ class RunTest(unittest.TestCase):
 			      "0 already right, 3 left (1 array-count, 2 compat-header)", r.stdout)
 
 
+	def test_fixtures_convert_once(self):
+		"""The fixture tree converted in place converts to nothing more."""
+		if not shutil.which(os.environ.get("SPATCH", "spatch")):
+			self.skipTest("spatch not found")
+		tree = os.path.join(self.tmp, "fixtures")
+		shutil.copytree(os.path.join(HERE, "tests", "load", "fixtures"), tree)
+		for n, opts in enumerate((["--in-place"], [])):
+			r = subprocess.run([CONVERT, "--perm", "0444", "--out",
+					    os.path.join(self.tmp, "o%d" % n)] + opts + [tree],
+					   stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+					   universal_newlines=True)
+			self.assertEqual(r.returncode, 0, r.stderr)
+		with open(os.path.join(self.tmp, "o1", "series")) as f:
+			self.assertEqual(f.read(), "")
+		self.assertIn(" 0 converted, ", r.stdout)
+
+
 if __name__ == "__main__":
 	suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
 	print("KTAP version 1")

@@ -51,6 +51,8 @@ def site(p, what):
 	if key in DONE:
 		return False
 	DONE.add(key)
+	if REPORT[0]:
+		return True
 	sys.stderr.write("modparm-api-site: %s:%s:%d: %s helper\n"
 			 % (p.file, p.line, int(p.column) + 1, what))
 	return True
@@ -137,7 +139,7 @@ elif own_header(p[0]):
 elif site(p[0], "converted"):
 	say(p[0], "helper", "own prototype of the kernel's '%s' removed: "
 	    "<linux/moduleparam.h> declares it (with a const kernel_param since "
-	    "2.6.36)" % f, "note")
+	    "2.6.36)" % f, "warning" if REPORT[0] else "note")
 
 @depends on patch@
 identifier proto.f;
