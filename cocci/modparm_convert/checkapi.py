@@ -10,7 +10,7 @@ import os
 import re
 
 from . import checkbuild
-from .checkload import build, module_error
+from .checkload import build, kernel_has, module_error
 from .slices import slice_module
 
 
@@ -34,7 +34,8 @@ def run(o, t, base, show, newtext, scratch):
 			except OSError:
 				continue
 		new = new.replace("\r\n", "\n")
-		r = slice_module(new, os.path.join(show, rel) if show != "." else rel)
+		r = slice_module(new, os.path.join(show, rel) if show != "." else rel,
+				 have=kernel_has(o))
 		if r is not None:
 			mods["modparm_api_%d" % n] = (rel, r[0])
 	if not mods:

@@ -365,11 +365,19 @@ def old_line(old, new, ln):
 	return ln
 
 
-def make_module(n, rel, shown, old, new):
+def kernel_has(o):
+	"""Whether the kernel tree of o has a header, as #include <...>
+	names it."""
+	dirs = [os.path.join(o.ktree, d) for d in ("include", "arch/x86/include",
+						  "include/uapi", "arch/x86/include/uapi")]
+	return lambda h: any(os.path.isfile(os.path.join(d, h)) for d in dirs)
+
+
+def make_module(n, rel, shown, old, new, have=None):
 	"""The Module of one converted file, its C text, or None."""
 	name = "modparm_load_%d" % n
 	marks = []
-	r = slice_module(new, shown)
+	r = slice_module(new, shown, have=have)
 	if r is None:
 		return None, None
 	text, params = r
@@ -617,7 +625,7 @@ def check(o, files, scratch):
 	kernel = os.path.join(o.kobj or o.ktree, "arch", "x86", "boot", "bzImage")
 	mods, texts = [], {}
 	for n, (rel, shown, old, new) in enumerate(files):
-		m, text = make_module(n, rel, shown, old, new)
+		m, text = make_module(n, rel, shown, old, new, kernel_has(o))
 		if m is None:
 			continue
 		mods.append(m)

@@ -159,10 +159,12 @@ def items(text):
 	return out
 
 
-def slice_module(text, shown, extra=""):
+def slice_module(text, shown, extra="", have=None):
 	"""(module C text, [(parameter name, macro, line in the converted
 	file)]) for the converted file text (shown as shown by #line): every
-	parameter statement and what it needs.  None when the file has no
+	parameter statement and what it needs.  The file's #include <...>
+	lines are kept when have(header) says the kernel has that header
+	(its own headers are not there).  None when the file has no
 	parameter statement."""
 	its = items(text)
 	by_name = {}
@@ -196,6 +198,9 @@ def slice_module(text, shown, extra=""):
 		if it.kind == "pp":
 			d = PP_RE.match(it.clean)
 			if d and d.group(1) in ("if", "ifdef", "ifndef", "elif", "else", "endif"):
+				take = True
+			inc = re.match(r'\s*#\s*include\s*<([^>]+)>', lines[it.first])
+			if inc and have and have(inc.group(1)):
 				take = True
 		if not take:
 			continue
