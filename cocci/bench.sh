@@ -73,6 +73,7 @@ bench_load() {
 	t2=$(now)
 	line=$(grep 'check-load: .* sites\{0,1\} in' "$out/load-$tag.log")
 	sites=$(echo "$line" | sed -n 's/.*check-load: \([0-9]*\) site.*/\1/p')
+	# shellcheck disable=SC2046 # two numbers, split on purpose
 	set -- $(sed -n 's/.*, \([0-9]*\) boots\{0,1\}, \([0-9.]*\) s in QEMU$/\1 \2/p' "$out/load-$tag.log")
 	boots=${1:-0} qemu=${2:-0}
 	awk -v b="$(secs "$t0" "$t1")" -v l="$(secs "$t1" "$t2")" -v n="${sites:-0}" \

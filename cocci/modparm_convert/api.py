@@ -5,7 +5,6 @@ handlers and parameter helpers to what 6.1 compiles, run over the tree
 after the MODULE_PARM conversion (on its result, so one patch per file
 holds both), and the package compatibility headers that are left."""
 
-import difflib
 import os
 import re
 import shutil
@@ -13,6 +12,7 @@ import subprocess
 import textwrap
 
 from . import sites
+from .checkload import line_before, split_args
 
 # semantic patch -> what selects the files it is run on: a cheap test,
 # so that a tree spatch would only parse for nothing is not parsed
@@ -42,25 +42,25 @@ SITE_RE = re.compile(r'^modparm-api-site: (.*?):(\d+):(\d+): (converted|left|unc
 DIAG_RE = re.compile(r'^(.*?):(\d+):(\d+): (warning|note|error): (.*) \[modparm-([\w-]+)\]$')
 
 
+def close_paren(s):
+	"""Index of the ')' that closes a call whose arguments s starts."""
+	depth = 0
+	for i, ch in enumerate(s):
+		if ch == "(":
+			depth += 1
+		elif ch == ")":
+			if depth == 0:
+				return i
+			depth -= 1
+	return len(s)
+
+
 def old_count(text):
 	"""Whether text has a module_param_array whose count is a bare name
 	other than NULL (the 2.6.0-2.6.9 form, or a pointer variable)."""
 	for m in ARRAY_RE.finditer(text):
 		rest = text[m.end():m.end() + 400]
-		args, depth, cur = [], 0, ""
-		for ch in rest:
-			if ch in "(":
-				depth += 1
-			elif ch == ")":
-				if depth == 0:
-					break
-				depth -= 1
-			if ch == "," and depth == 0:
-				args.append(cur.strip())
-				cur = ""
-			else:
-				cur += ch
-		args.append(cur.strip())
+		args = split_args(rest[:close_paren(rest)])
 		k = 3 if m.group(1) else 2
 		if len(args) > k and re.fullmatch(r'[A-Za-z_]\w*', args[k]) and args[k] != "NULL":
 			return True
@@ -211,13 +211,7 @@ def old_line(todo, rel, ln, newtext):
 	the file itself (the MODULE_PARM conversion moved lines)."""
 	if rel not in newtext or rel not in todo:
 		return ln
-	old = todo[rel][1].split("\n")
-	cur = newtext[rel].replace("\r\n", "\n").split("\n")
-	sm = difflib.SequenceMatcher(None, old, cur, autojunk=False)
-	for i, j, n in sm.get_matching_blocks():
-		if j <= ln - 1 < j + n:
-			return i + ln - 1 - j + 1
-	return ln
+	return line_before(todo[rel][1], newtext[rel].replace("\r\n", "\n"), ln)
 
 
 def message(rel, a, fdiags):

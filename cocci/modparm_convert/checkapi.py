@@ -7,7 +7,6 @@ the lines of a site's statement, or of a handler it names, is that
 site's; any other error of the module is every API site's of it."""
 
 import os
-import re
 
 from . import checkbuild
 from .checkload import build, kernel_has, module_error

@@ -25,6 +25,7 @@ import shutil
 import subprocess
 
 from . import checkbuild
+from .sites import strip_comments
 from .slices import slice_module
 
 KIND = "check-load"
@@ -235,7 +236,6 @@ def defines_of(text):
 def initialiser(text, var):
 	"""The initialiser text of the file-scope declaration of var in
 	text, "" when it has none, None when there is no declaration."""
-	from .sites import strip_comments
 	clean = strip_comments(text)
 	for m in re.finditer(r'^[^\n#(){};]*?\b%s\b\s*(\[[^\]]*\]\s*)*(=|;|,)' % re.escape(var), clean, re.M):
 		if re.match(r'\s*(module_param|MODULE_PARM|return)\b', m.group(0)):
@@ -357,7 +357,9 @@ class Module:
 		self.judged = False
 
 
-def old_line(old, new, ln):
+def line_before(old, new, ln):
+	"""Line ln of the converted text new as a line of the text old it
+	was made from (the conversion moved and removed lines)."""
 	sm = difflib.SequenceMatcher(None, old.split("\n"), new.split("\n"), autojunk=False)
 	for i, j, n in sm.get_matching_blocks():
 		if j <= ln - 1 < j + n:
@@ -400,7 +402,7 @@ def make_module(n, rel, shown, old, new, have=None):
 			p.line = old[:mp.start()].count("\n") + 1
 			p.letter = (re.search(r'([bhils])$|c\d+$', mp.group(1)) or [None, None])[1]
 		else:
-			p.line = old_line(old, new, cline)
+			p.line = line_before(old, new, cline)
 		m.params.append(p)
 		v = p.var
 		if v and re.fullmatch(r'\w+', v):
