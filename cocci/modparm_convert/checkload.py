@@ -420,8 +420,9 @@ def make_module(n, rel, shown, old, new, have=None):
 	i = 0
 	while i < len(tl):
 		out.append(tl[i])
-		mm = re.match(r'#line (\d+) "', tl[i])
-		if mm and i + 1 < len(tl):
+		# the module's own closing lines have a #line of their own
+		mm = re.match(r'#line (\d+) "(.*)"$', tl[i])
+		if mm and mm.group(2) != "modparm_check.c" and i + 1 < len(tl):
 			cur = int(mm.group(1))
 			ends = [mk for cl, mk in marks if cl == cur]
 			# copy the statement's lines up to the next #line, then the mark
