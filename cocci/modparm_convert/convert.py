@@ -228,7 +228,7 @@ def candidates(src, t):
 	return base, sites.mentioning(base, rels, problem)
 
 
-def api_candidates(src, base, t):
+def api_candidates(src, base):
 	"""Every .c and .h file of the run, for the API semantic patches."""
 	if not os.path.isdir(src):
 		return [os.path.basename(src)]
@@ -306,7 +306,7 @@ def convert(o, env):
 				t.changed[-1] = (rel, crlf[rel], encode(new)) + t.changed[-1][3:]
 			if new is not None:
 				newtext[rel] = new
-		api.run(o, t, base, api_candidates(o.src, base, t), newtext, tmp, decode)
+		api.run(o, t, base, api_candidates(o.src, base), newtext, tmp, decode)
 		changes = api.amend([(rel, old, new, message(rel, decided, fd, o.perm))
 				     for rel, old, new, decided, fd in t.changed], t.api)
 		try:
@@ -336,7 +336,7 @@ def convert(o, env):
 		publish(o, t, base, stage, newtext)
 		stage = None if api.found(t) else stage
 		sys.stderr.write("".join(l + "\n" for l in err))
-		if o.inplace and t.found and newtext:
+		if o.inplace and api.found(t) and newtext:
 			sys.stderr.write("modparm-convert: sources changed in place\n")
 		sys.stdout.write("".join(l + "\n" for l in summ))
 		if api.found(t):
