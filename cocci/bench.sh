@@ -54,8 +54,42 @@ bench() {
 	echo "  spatch --dir: $(grep -c '^+++ ' "$out/spatch-$tag.diff") files changed"
 }
 
+# --check-load against KBUILD_OUT (a built kernel with a bzImage): what
+# it costs over --check-build, per site and per boot
+bench_load() {
+	tag=$1 tree=$2
+	shift 2
+	kout=${KBUILD_OUT:-}
+	if [ -z "$kout" ] || [ ! -f "$kout/arch/x86/boot/bzImage" ]; then
+		echo "bench check-load $tag: no bzImage in KBUILD_OUT='$kout', skipped"
+		return
+	fi
+	t0=$(now)
+	"$here/modparm-convert" --jobs "$jobs" "$@" --check-build "$kout" \
+		--out "$out/build-$tag" "$tree" > "$out/build-$tag.log" 2>&1
+	t1=$(now)
+	"$here/modparm-convert" --jobs "$jobs" "$@" --check-load "$kout" \
+		--out "$out/load-$tag" "$tree" > "$out/load-$tag.log" 2>&1
+	t2=$(now)
+	line=$(grep 'check-load: .* sites\{0,1\} in' "$out/load-$tag.log")
+	sites=$(echo "$line" | sed -n 's/.*check-load: \([0-9]*\) site.*/\1/p')
+	# shellcheck disable=SC2046 # two numbers, split on purpose
+	set -- $(sed -n 's/.*, \([0-9]*\) boots\{0,1\}, \([0-9.]*\) s in QEMU$/\1 \2/p' "$out/load-$tag.log")
+	boots=${1:-0} qemu=${2:-0}
+	awk -v b="$(secs "$t0" "$t1")" -v l="$(secs "$t1" "$t2")" -v n="${sites:-0}" \
+		-v k="$boots" -v q="$qemu" -v tag="$tag" 'BEGIN {
+		extra = l - b
+		printf "bench check-load %s: %d sites, %d boot%s: --check-load %.1fs, " \
+		       "--check-build alone %.1fs; check-load adds %.2fs per site, " \
+		       "QEMU %.1fs per boot (%.2fs per site)\n", tag, n, k, k == 1 ? "" : "s",
+		       l, b, n ? extra / n : 0, k ? q / k : 0, n ? q / n : 0 }'
+	sed -n 's/^/  /; /check-load:/p' "$out/load-$tag.log"
+}
+
 bench linux-6.1 "$ksrc"
 bench legacy "$legacy"
+bench_load legacy "$legacy" --perm 0444 --keep-minimum
+bench_load fixtures "$here/tests/load/fixtures" --perm 0444
 if [ -f "$corpus/linux-2.2.26.tar.xz" ]; then
 	if [ ! -d "$out/corpus/linux-2.2.26" ]; then
 		rm -rf "$out/corpus" && mkdir -p "$out/corpus" &&

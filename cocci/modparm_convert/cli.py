@@ -4,7 +4,7 @@ kernel tree, an old driver directory or a single file, with Coccinelle.
 
 Usage: modparm-convert [--perm 0444] [--out DIR] [--in-place] [--jobs N]
                        [--report FILE] [--name NAME] [--keep-minimum]
-                       [--check-build KDIR] SRC
+                       [--check-build KDIR] [--check-load KDIR] SRC
 
   --perm MODE    permission of the parameters (default 0: no sysfs file,
                  as with MODULE_PARM)
@@ -27,6 +27,14 @@ Usage: modparm-convert [--perm 0444] [--out DIR] [--in-place] [--jobs N]
                  an error naming its file and line, with gcc's first error;
                  the patches are written all the same (the check is a
                  verdict on them) and the exit status is 1
+  --check-load KDIR
+                 --check-build KDIR, then each changed file's parameters
+                 as a small module that reports them, loaded in the
+                 project's QEMU guest (qemu/run.sh, TCG, KDIR's
+                 arch/x86/boot/bzImage): with a value for every parameter,
+                 without values (the old defaults), and with a bad value
+                 each (refused with the kernel's reason).  A failure is an
+                 error naming the site; the exit status is 1
 
 Files that mention MODULE_PARM are run through modparm.cocci (beside this
 program, or $MODPARM_COCCI).  One patch per changed file is written by
@@ -65,6 +73,7 @@ class Options:
 	report = None
 	name = None
 	check_build = None
+	check_load = None
 	src = None
 
 
@@ -82,7 +91,7 @@ def parse(argv):
 	o = Options()
 	with_value = {"--perm": "perm", "--out": "out", "-o": "out", "--jobs": "jobs",
 		      "-j": "jobs", "--report": "report", "--name": "name",
-		      "--check-build": "check_build"}
+		      "--check-build": "check_build", "--check-load": "check_load"}
 	args = list(argv)
 	rest = []
 	while args:
@@ -134,6 +143,24 @@ def perm_refused(p):
 	return None
 
 
+def checkload_refused(o):
+	"""Why --check-load cannot run, or None; it implies --check-build
+	against the same kernel."""
+	if o.check_build is None:
+		o.check_build = o.check_load
+	elif os.path.abspath(o.check_build) != os.path.abspath(o.check_load):
+		return "--check-load %s: --check-build names another kernel (%s)" % (
+			o.check_load, o.check_build)
+	k = os.path.join(o.check_load, "arch", "x86", "boot", "bzImage")
+	if not os.path.isfile(k):
+		return "--check-load %s: no kernel image %s to boot" % (o.check_load, k)
+	for tool, pkg in (("qemu-system-x86_64", "qemu-system-x86"), ("cc", "gcc"),
+			  ("nm", "binutils")):
+		if not shutil.which(os.environ.get("QEMU", tool) if tool.startswith("qemu") else tool):
+			return "--check-load: %s not found; install %s" % (tool, pkg)
+	return None
+
+
 def main(argv):
 	o = parse(argv)
 	if isinstance(o, int):
@@ -153,6 +180,10 @@ def main(argv):
 	elif not re.fullmatch(r'[0-9]+', o.jobs) or int(o.jobs) == 0:
 		return die("--jobs %s: not a positive number" % o.jobs)
 	o.jobs = int(o.jobs)
+	if o.check_load is not None:
+		why = checkload_refused(o)
+		if why:
+			return die(why)
 	if o.check_build is not None:
 		try:
 			o.ktree, o.kobj = checkbuild.kernel_dir(o.check_build)

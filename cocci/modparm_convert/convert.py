@@ -10,7 +10,7 @@ import sys
 import tempfile
 import textwrap
 
-from . import checkbuild, fixups, patches, results, sites
+from . import api, checkapi, checkbuild, checkload, fixups, patches, results, sites
 from .spatch import Spatch
 
 FORMNAME = {"param": "module_param()", "array": "module_param_array()",
@@ -228,6 +228,13 @@ def candidates(src, t):
 	return base, sites.mentioning(base, rels, problem)
 
 
+def api_candidates(src, base):
+	"""Every .c and .h file of the run, for the API semantic patches."""
+	if not os.path.isdir(src):
+		return [os.path.basename(src)]
+	return sites.walk(base, lambda rel, msg: None)
+
+
 def convert(o, env):
 	"""Run a conversion; returns the exit status."""
 	t = Tree()
@@ -299,8 +306,9 @@ def convert(o, env):
 				t.changed[-1] = (rel, crlf[rel], encode(new)) + t.changed[-1][3:]
 			if new is not None:
 				newtext[rel] = new
-		changes = [(rel, old, new, message(rel, decided, fd, o.perm))
-			   for rel, old, new, decided, fd in t.changed]
+		api.run(o, t, base, api_candidates(o.src, base), newtext, tmp, decode)
+		changes = api.amend([(rel, old, new, message(rel, decided, fd, o.perm))
+				     for rel, old, new, decided, fd in t.changed], t.api)
 		try:
 			series = patches.write_series(tmp, stage, o.author, changes)
 		except patches.GitError as e:
@@ -309,6 +317,9 @@ def convert(o, env):
 			f.write("".join(s + "\n" for s in series))
 		if o.check_build:
 			check_build(o, t, tocheck, os.path.join(tmp, "check"))
+			checkapi.run(o, t, base, show, newtext, os.path.join(tmp, "check-api"))
+		if getattr(o, "check_load", None):
+			checkload.run(o, t, base, show, newtext, os.path.join(tmp, "check-load"))
 		t.diags.sort(key=lambda d: (d[0], d[1], d[2], d[4], d[5]))
 		err = []
 		rep = []
@@ -318,18 +329,20 @@ def convert(o, env):
 				where = ["%s:%d:%d" % (w, ln, col) for w in where]
 			err.append("%s: %s: %s [modparm-%s]" % (where[0], sev, msg, kind))
 			rep.append("%s: %s: %s [modparm-%s]" % (where[1], sev, msg, kind))
-		summ = summary(t, o.name, len(series))
+		summ = summary(t, o.name, len(series)) + api.summary(t, o.name) + \
+			checkload.summary(t)
 		with open(os.path.join(stage, "report.txt"), "w", errors="surrogateescape") as f:
 			f.write("".join(l + "\n" for l in rep + summ))
 		publish(o, t, base, stage, newtext)
-		stage = None if t.found else stage
+		stage = None if api.found(t) else stage
 		sys.stderr.write("".join(l + "\n" for l in err))
-		if o.inplace and t.found and newtext:
+		if o.inplace and api.found(t) and newtext:
 			sys.stderr.write("modparm-convert: sources changed in place\n")
 		sys.stdout.write("".join(l + "\n" for l in summ))
-		if t.found:
+		if api.found(t):
 			sys.stdout.write("modparm-convert: patches in %s/ (series, report.txt)\n" % o.out)
-		return 1 if t.failed or t.unread or (t.check and t.check[2]) else 0
+		return 1 if t.failed or t.unread or (t.check and t.check[2]) or \
+			checkload.failed(t) else 0
 	finally:
 		shutil.rmtree(tmp, ignore_errors=True)
 		if stage:
@@ -391,7 +404,7 @@ def publish(o, t, base, stage, newtext):
 				replace_file(o.report, read(os.path.join(stage, "report.txt")))
 			except OSError:
 				raise Failure("%s: cannot write the report" % o.report)
-		if not t.found:
+		if not api.found(t):
 			return
 		try:
 			if os.path.exists(o.out):

@@ -1,0 +1,212 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The parameters of a converted file as a module of their own: its
+module_param*() statements and what they need of the file (the
+variables with their initialisers, the handlers and the functions these
+call, the #defines and struct definitions), in file order, under the
+file's own #if blocks so that a compat block compiles its 6.1 branch.
+Each copied item is preceded by a #line directive, so gcc's messages
+name the converted file."""
+
+import re
+
+from .sites import strip_comments
+
+PARAM_RE = re.compile(r'^\s*(module_param\w*|__MODULE_PARM_TYPE)\s*\(\s*(\w+)')
+IDENT_RE = re.compile(r'\b[A-Za-z_]\w*\b')
+PP_RE = re.compile(r'\s*#\s*(\w+)\s*(\w*)')
+KEYWORDS = set("""auto break case char const continue default do double else enum extern
+float for goto if inline int long register restrict return short signed sizeof static
+struct switch typedef union unsigned void volatile while __init __exit __initdata
+__read_mostly __user bool""".split())
+PRELUDE = ["#include <linux/module.h>", "#include <linux/moduleparam.h>",
+	   "#include <linux/kernel.h>", "#include <linux/init.h>",
+	   "#include <linux/version.h>", "#include <linux/string.h>",
+	   "#include <linux/slab.h>", "#include <linux/errno.h>",
+	   "#include <linux/stat.h>"]
+
+
+class Item:
+	"""One top-level piece of the file: lines first..last (0-based), its
+	kind (pp, func, decl), the names it defines, the identifiers it
+	uses."""
+
+	def __init__(self, first, last, kind, clean):
+		self.first, self.last, self.kind = first, last, kind
+		self.clean = clean
+		self.defines = set()
+		self.uses = set(IDENT_RE.findall(clean)) - KEYWORDS
+		self.param = None	# (macro, name) of a parameter statement
+
+	def __repr__(self):
+		return "Item(%d-%d %s %s)" % (self.first, self.last, self.kind, sorted(self.defines))
+
+
+def declared_names(clean):
+	"""The names a file-scope declaration or definition defines."""
+	names = set()
+	m = re.match(r'\s*(?:typedef\s+)?(struct|union|enum)\s+(\w+)\s*\{', clean)
+	if m:
+		names.add(m.group(2))
+		if m.group(1) == "enum":
+			body = clean[clean.index("{") + 1:clean.rfind("}")]
+			names |= set(re.findall(r'(?:^|,)\s*([A-Za-z_]\w*)', body))
+	# what follows the last closing brace of a struct, or the whole
+	s = clean[clean.rfind("}") + 1:] if m else clean
+	s = re.sub(r'=\s*(\{[^;]*\}|[^,;]*)', '', s)	# initialisers
+	depth = 0
+	cur = ""
+	parts = []
+	for ch in s:
+		if ch in "([":
+			depth += 1
+		elif ch in ")]":
+			depth -= 1
+		if ch == "," and depth == 0:
+			parts.append(cur)
+			cur = ""
+		else:
+			cur += ch
+	parts.append(cur)
+	for k, p in enumerate(parts):
+		fp = re.search(r'\(\s*\*\s*(\w+)\s*\)', p)
+		if fp:
+			names.add(fp.group(1))
+			continue
+		p = re.sub(r'\[[^\]]*\]', '', p.split("(")[0])
+		ids = [i for i in IDENT_RE.findall(p) if i not in KEYWORDS]
+		if ids:
+			names.add(ids[-1])
+	return names
+
+
+def items(text):
+	"""The top-level items of text."""
+	clean = strip_comments(text)
+	lines = clean.split("\n")
+	out = []
+	i = 0
+	n = len(lines)
+	while i < n:
+		s = lines[i]
+		if not s.strip():
+			i += 1
+			continue
+		if s.lstrip().startswith("#"):
+			j = i
+			while lines[j].rstrip().endswith("\\") and j + 1 < n:
+				j += 1
+			it = Item(i, j, "pp", "\n".join(lines[i:j + 1]))
+			m = re.match(r'\s*#\s*define\s+(\w+)', s)
+			if m:
+				it.defines.add(m.group(1))
+				it.uses.discard(m.group(1))
+			out.append(it)
+			i = j + 1
+			continue
+		# code up to the ';' or the '}' that ends it at depth 0
+		depth = 0
+		buf = []
+		j = i
+		done = False
+		while j < n and not done:
+			line = lines[j]
+			if j > i and depth == 0 and line.lstrip().startswith("#"):
+				j -= 1
+				break
+			for k, ch in enumerate(line):
+				if ch in "({[":
+					depth += 1
+				elif ch in ")}]":
+					depth -= 1
+					if ch == "}" and depth == 0:
+						head = "".join(buf) + line[:k]
+						before = head[:head.find("{")] if "{" in head else head
+						if ")" in before and "=" not in before:
+							done = True
+							break
+				elif ch == ";" and depth == 0:
+					done = True
+					break
+			buf.append(line + "\n")
+			if not done:
+				j += 1
+		j = min(j, n - 1)
+		body = "".join(buf)
+		head = body[:body.find("{")] if "{" in body else body
+		if "{" in body and ")" in head and "=" not in head:
+			it = Item(i, j, "func", body)
+			m = re.search(r'(\w+)\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$', head.strip())
+			if m:
+				it.defines.add(m.group(1))
+		else:
+			it = Item(i, j, "decl", body)
+			pm = PARAM_RE.match(body)
+			if pm:
+				it.param = (pm.group(1), pm.group(2))
+			elif re.match(r'\s*(MODULE_\w+|module_init|module_exit|EXPORT_SYMBOL\w*)\s*\(', body):
+				pass
+			elif re.search(r'\w\s*\([^()]*\)\s*;\s*$', body) and "=" not in body and \
+					not re.search(r'\(\s*\*', body):
+				it.kind = "proto"
+				m = re.search(r'(\w+)\s*\([^()]*\)\s*;\s*$', body.strip())
+				if m:
+					it.defines.add(m.group(1))
+			else:
+				it.defines = declared_names(body)
+		it.uses -= it.defines
+		out.append(it)
+		i = j + 1
+	return out
+
+
+def slice_module(text, shown, extra="", have=None):
+	"""(module C text, [(parameter name, macro, line in the converted
+	file)]) for the converted file text (shown as shown by #line): every
+	parameter statement and what it needs.  The file's #include <...>
+	lines are kept when have(header) says the kernel has that header
+	(its own headers are not there).  None when the file has no
+	parameter statement."""
+	its = items(text)
+	by_name = {}
+	for it in its:
+		if it.kind in ("proto",):
+			continue
+		for nm in it.defines:
+			by_name.setdefault(nm, []).append(it)
+	want = [it for it in its if it.param]
+	if not [it for it in want if it.param[0] != "__MODULE_PARM_TYPE"]:
+		return None
+	keep = set()
+	todo = list(want)
+	while todo:
+		it = todo.pop()
+		if id(it) in keep:
+			continue
+		keep.add(id(it))
+		for u in it.uses:
+			for d in by_name.get(u, []):
+				if id(d) not in keep:
+					todo.append(d)
+	# prototypes of the functions kept, for handlers defined below
+	# their module_param_call
+	funcs = set(nm for it in its if id(it) in keep and it.kind == "func" for nm in it.defines)
+	lines = text.split("\n")
+	out = ["// modparm-convert: the parameters of %s" % shown] + PRELUDE + [""]
+	params = []
+	for it in its:
+		take = id(it) in keep or (it.kind == "proto" and it.defines & funcs)
+		if it.kind == "pp":
+			d = PP_RE.match(it.clean)
+			if d and d.group(1) in ("if", "ifdef", "ifndef", "elif", "else", "endif"):
+				take = True
+			inc = re.match(r'\s*#\s*include\s*<([^>]+)>', lines[it.first])
+			if inc and have and have(inc.group(1)):
+				take = True
+		if not take:
+			continue
+		out.append('#line %d "%s"' % (it.first + 1, shown.replace('"', '\\"')))
+		out += lines[it.first:it.last + 1]
+		if it.param and it.param[0] != "__MODULE_PARM_TYPE":
+			params.append((it.param[1], it.param[0], it.first + 1))
+	out += ['#line %d "modparm_check.c"' % (len(out) + 2), "", 'MODULE_LICENSE("GPL");', extra]
+	return "\n".join(out), params

@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Tests of the module-parameter API part of modparm-convert: the run of
+the API semantic patches in a conversion (real spatch), the parameter
+slices of a converted file, and --check-load's host side (the values
+it chooses, the old defaults it evaluates, the verdict on what a guest
+reported).  Output is KTAP."""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from modparm_convert import api, checkload, slices  # noqa: E402
+from modparm_convert_test import KtapResult  # noqa: E402
+
+CONVERT = os.path.join(HERE, "modparm-convert")
+
+
+class SliceTest(unittest.TestCase):
+	TEXT = """#include <linux/module.h>
+#include "local.h"
+#define NCARDS 2
+#define UNUSED 9
+static int io[NCARDS] = { 0x300 };
+static unsigned int nio;
+static int other;
+static int set_x(const char *val,
+		 const struct kernel_param *kp);
+static int helper(int v)
+{
+	return v + other;
+}
+static int set_x(const char *val, const struct kernel_param *kp)
+{
+	return helper(param_set_int(val, kp));
+}
+static void unrelated(void)
+{
+}
+#ifdef OLD
+module_param_array(io, int, nio, 0);
+#else
+module_param_array(io, int, &nio, 0);
+#endif
+module_param_call(x, set_x, param_get_int, &other, 0444);
+module_init(unrelated);
+"""
+
+	def test_what_the_parameters_need_and_nothing_else(self):
+		text, params = slices.slice_module(self.TEXT, "d.c")
+		for need in ("#define NCARDS 2", "static int io[NCARDS]", "static unsigned int nio;",
+			     "static int helper(int v)", "static int other;", "\t\t const struct kernel_param *kp);",
+			     "#ifdef OLD", "#else", "#endif", 'MODULE_LICENSE("GPL");'):
+			self.assertIn(need, text)
+		for never in ("UNUSED", "unrelated", '"local.h"', "module_init"):
+			self.assertNotIn(never, text)
+		self.assertEqual([(n, m) for n, m, _ in params],
+				 [("io", "module_param_array"), ("io", "module_param_array"),
+				  ("x", "module_param_call")])
+		# the lines gcc names are those of the converted file
+		self.assertIn('#line 24 "d.c"\nmodule_param_array(io, int, &nio, 0);', text)
+
+	def test_no_parameter_no_module(self):
+		self.assertIsNone(slices.slice_module("static int a;\n", "e.c"))
+
+
+class EvaluateTest(unittest.TestCase):
+	def test_initialisers(self):
+		d = {"BASE": "0x300", "N": "(BASE + 2)"}
+		self.assertEqual(checkload.evaluate("0x340", d), 0x340)
+		self.assertEqual(checkload.evaluate("N", d), 0x302)
+		self.assertEqual(checkload.evaluate("{ 1, -2, 010 }", d), [1, -2, 8])
+		self.assertEqual(checkload.evaluate('"any"', d), "any")
+		self.assertIsNone(checkload.evaluate("sizeof(int)", d))
+		self.assertIsNone(checkload.evaluate("{ [1] = 2 }", d))
+		self.assertIsNone(checkload.evaluate("HEADER_VALUE", d))
+
+	def test_initialiser_of_a_declaration(self):
+		old = "static int a = 5, b;\nstatic char *s = \"x;y\";\nint f(void)\n{\n\ta = 1;\n}\n"
+		self.assertEqual(checkload.initialiser(old, "a"), "5")
+		self.assertEqual(checkload.initialiser(old, "b"), "")
+		self.assertEqual(checkload.initialiser(old, "s"), '"x;y"')
+		self.assertIsNone(checkload.initialiser(old, "c"))
+
+
+def param(macro, args, text, old, maxn=None):
+	p = checkload.Param(0, args[0], macro, args, 1)
+	checkload.describe(p, text)
+	p.compiled = True
+	p.max = maxn
+	checkload.plan(p, old, text)
+	return p
+
+
+class PlanTest(unittest.TestCase):
+	def test_old_letter_bounds_the_value(self):
+		old = 'static unsigned int u = 7;\nMODULE_PARM(u, "i");\n'
+		p = checkload.Param(0, "u", "module_param", ["u", "uint", "0"], 1)
+		checkload.describe(p)
+		p.letter, p.compiled = "i", True
+		checkload.plan(p, old, "")
+		# "i" read an int: its largest value, not the uint's
+		self.assertEqual(p.good, "2147483647")
+		self.assertEqual(p.default, "7")
+		self.assertEqual(p.bad, "4294967296")
+		self.assertEqual(p.why, "`4294967296' invalid for parameter `u'")
+
+	def test_array_with_count(self):
+		old = "static short v[3] = { -1, 2 };\nstatic int n = 1;\n"
+		p = param("module_param_array", ["v", "short", "&n", "0"], "", old, 3)
+		self.assertEqual(p.good, "-32768,2,3")
+		self.assertEqual(p.default, "-1")	# the count's initialiser: 1 shown
+		self.assertEqual(p.bad, "1,1,1,1")
+		self.assertEqual(p.why, "v: can only take 3 arguments")
+
+	def test_string_and_charp_and_bool(self):
+		p = param("module_param_string", ["name", "buf", "8", "0"], "", 'static char buf[8] = "ab";\n', 8)
+		self.assertEqual((p.good, p.default, p.bad), ("modparm", "ab", "xxxxxxxx"))
+		p = param("module_param", ["s", "charp", "0"], "", "static char *s;\n")
+		self.assertEqual((p.good, p.default, p.bad), ("modparm_value", "(null)", None))
+		p = param("module_param", ["f", "bool", "0"], "", "static bool f = 1;\n")
+		self.assertEqual((p.good, p.want, p.default), ("y", "Y", "Y"))
+
+	def test_handlers(self):
+		p = param("module_param_call", ["m", "NULL", "get_m", "&m", "0444"], "", "static int m;\n")
+		self.assertEqual((p.kind, p.good), ("getonly", None))
+		p = param("module_param_call", ["m", "set_m", "get_m", "&m", "0444"], "", "static int m = 2;\n")
+		self.assertEqual((p.kind, p.good, p.default), ("custom", "1", None))
+		p = param("module_param_call", ["m", "param_set_int", "param_get_int", "&m", "0"], "",
+			  "static int m = 2;\n")
+		self.assertEqual((p.kind, p.default), ("int", "2"))
+
+
+class JudgeTest(unittest.TestCase):
+	def module(self):
+		m = checkload.Module("modparm_load_0", "a.c", "a.c", "", "")
+		for k, (name, good, want, default, bad, why) in enumerate([
+				("x", "5", "5", "1", "9", "`9' invalid for parameter `x'"),
+				("s", "v", "v", None, None, None)]):
+			p = checkload.Param(k, name, "module_param", [], 1)
+			p.compiled = True
+			p.good, p.want, p.default, p.bad, p.why = good, want, default, bad, why
+			m.params.append(p)
+		return m
+
+	LOG = """    MPC-BEGIN modparm_load_0
+    MPC-RC modparm_load_0 good 0
+    MPC-LOG modparm_load_0 good [    1.5] modparm-check: x=%s
+    MPC-LOG modparm_load_0 good [    1.5] modparm-check: s=v
+    MPC-RC modparm_load_0 default 0
+    MPC-LOG modparm_load_0 default [    1.6] modparm-check: x=1
+    MPC-LOG modparm_load_0 default [    1.6] modparm-check: s=
+    MPC-RC modparm_load_0 bad0 %d
+    MPC-LOG modparm_load_0 bad0 [    1.7] modparm_load_0: `9' invalid for parameter `x'
+    MPC-END modparm_load_0
+"""
+
+	def test_all_right(self):
+		m = self.module()
+		checkload.judge(m, checkload.parse_guest(self.LOG % ("5", 1))["modparm_load_0"])
+		self.assertEqual([p.errors for p in m.params], [[], []])
+		self.assertTrue(m.params[0].refused and m.params[0].default_checked)
+
+	def test_wrong_value_and_accepted_bad_value(self):
+		m = self.module()
+		checkload.judge(m, checkload.parse_guest(self.LOG % ("6", 0))["modparm_load_0"])
+		self.assertEqual(m.params[0].errors, ["loaded with x=5, the module holds '6'",
+						      "insmod accepted the bad value x=9"])
+		self.assertEqual(m.params[1].errors, [])
+
+	def test_failed_load_names_the_module(self):
+		m = self.module()
+		log = self.LOG.replace("good 0", "good 1") % ("5", 1)
+		checkload.judge(m, checkload.parse_guest(log)["modparm_load_0"])
+		self.assertTrue(m.error.startswith("insmod with a value for every parameter failed"))
+
+
+class RunTest(unittest.TestCase):
+	"""The API patches in a conversion (spatch): one patch per file with
+	both conversions, diagnostics on the lines of the file as it is."""
+
+	def setUp(self):
+		self.tmp = tempfile.mkdtemp()
+		self.src = os.path.join(self.tmp, "drv")
+		os.makedirs(os.path.join(self.src, "compat"))
+		with open(os.path.join(self.src, "both.c"), "w") as f:
+			f.write('#include <linux/module.h>\n'
+				'static int debug;\n'
+				'MODULE_PARM(debug, "i");\n'
+				'static int io[4];\n'
+				'static int nio;\n'
+				'module_param_array(io, int, nio, 0);\n'
+				'module_param_array(io, int, undeclared_count, 0);\n')
+		with open(os.path.join(self.src, "compat", "moduleparam.h"), "w") as f:
+			f.write("extern int param_set_int(const char *val, struct kernel_param *kp);\n")
+		with open(os.path.join(self.src, "compat", "mp.h"), "w") as f:
+			f.write("#define module_param_array_named(a, b, c, d, e) /* old */\n")
+
+	def tearDown(self):
+		shutil.rmtree(self.tmp)
+
+	def test_one_patch_per_file_and_counts(self):
+		if not shutil.which(os.environ.get("SPATCH", "spatch")):
+			self.skipTest("spatch not found")
+		out = os.path.join(self.tmp, "out")
+		r = subprocess.run([CONVERT, "--out", out, self.src], stdout=subprocess.PIPE,
+				   stderr=subprocess.PIPE, universal_newlines=True)
+		self.assertEqual(r.returncode, 0, r.stderr)
+		with open(os.path.join(out, "series")) as f:
+			series = f.read().split()
+		self.assertEqual(len(series), 1)
+		with open(os.path.join(out, series[0])) as f:
+			patch = f.read()
+		self.assertIn("+module_param(debug, int, 0);", patch)
+		self.assertIn("+module_param_array(io, int, &nio, 0);", patch)
+		self.assertIn("Pass the count of module_param_array() by address", patch)
+		# the line of the file as it is, not of the converted text
+		self.assertIn("drv/both.c:7:1: warning: module_param_array(io): the count "
+			      "'undeclared_count' is not declared", r.stderr)
+		self.assertIn("drv/compat/moduleparam.h:1:12: warning: 'param_set_int' declared "
+			      "with the 2.6 prototype in the package's own copy", r.stderr)
+		self.assertIn("drv/compat/mp.h:1:1: note: 'module_param_array_named' defined by "
+			      "the package", r.stderr)
+		self.assertIn("drv: 4 module-parameter API sites in 3 files, 1 converted, "
+			      "0 already right, 3 left (1 array-count, 2 compat-header)", r.stdout)
+
+
+	def test_fixtures_convert_once(self):
+		"""The fixture tree converted in place converts to nothing more."""
+		if not shutil.which(os.environ.get("SPATCH", "spatch")):
+			self.skipTest("spatch not found")
+		tree = os.path.join(self.tmp, "fixtures")
+		shutil.copytree(os.path.join(HERE, "tests", "load", "fixtures"), tree)
+		for n, opts in enumerate((["--in-place"], [])):
+			r = subprocess.run([CONVERT, "--perm", "0444", "--out",
+					    os.path.join(self.tmp, "o%d" % n)] + opts + [tree],
+					   stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+					   universal_newlines=True)
+			self.assertEqual(r.returncode, 0, r.stderr)
+		with open(os.path.join(self.tmp, "o1", "series")) as f:
+			self.assertEqual(f.read(), "")
+		self.assertIn(" 0 converted, ", r.stdout)
+
+
+if __name__ == "__main__":
+	suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
+	print("KTAP version 1")
+	print("1..%d" % suite.countTestCases())
+	r = KtapResult(open(os.devnull, "w"), False, 0)
+	suite.run(r)
+	sys.exit(0 if r.wasSuccessful() else 1)

@@ -1,0 +1,1 @@
+modparm_array_count.cocci

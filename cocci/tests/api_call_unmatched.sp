@@ -1,0 +1,1 @@
+modparm_call_const.cocci
