@@ -321,6 +321,8 @@ def norm_base(base):
 
 def typedef_of(name, path):
 	"""Resolve 'typedef X name;' from the file and its local headers."""
+	if INCLUDES["dirs"] and typedef_on_path(name, path):
+		return typedef_on_path(name, path)
 	texts = [read_text(path)]
 	texts += [read_text(h) for h in include_paths(path, texts[0])]
 	for text in texts:
@@ -328,7 +330,7 @@ def typedef_of(name, path):
 			      r'\s*;', text)
 		if m:
 			return norm_base(m.group(1))
-	return None
+	return typedef_on_path(name, path)
 
 
 def ptype(base, path):
@@ -353,14 +355,15 @@ def is_char_base(base):
 
 def out_diag(p, kind, msg):
 	pos = "%s:%s:%d" % (p.file, p.line, int(p.column) + 1)
-	text = "warning: %s [modparm-%s]" % (msg, kind)
+	sev = "note" if kind in NOTE_KINDS else "warning"
+	text = "%s: %s [modparm-%s]" % (sev, msg, kind)
 	if REPORT[0]:
 		coccilib.report.print_report(p, text)
 	else:
 		sys.stderr.write("%s: %s\n" % (pos, text))
 	STATS.append((p.file, p.line, kind))
 	emit({"file": p.file, "line": int(p.line), "col": int(p.column) + 1,
-	      "severity": "warning", "kind": kind, "message": msg})
+	      "severity": sev, "kind": kind, "message": msg})
 
 
 # Decisions and diagnostics as records for a driver (-D modparm_json=FILE):
@@ -995,8 +998,14 @@ def decide_form(v, t, p):
 				      "non-variable of that name: left unchanged" %
 				      (tgt, hdr[0])))
 		elif word_count(tgt, path) == 0:
+			# the old macro only named the variable for insmod and
+			# never referenced it, so this compiled; module_param
+			# takes its address: maintainers removed the line
 			diags.append(("no-variable", "MODULE_PARM names '%s', "
-				      "which does not exist: left unchanged" % tgt))
+				      "which is neither declared nor used in this "
+				      "file (the old macro never referenced it): "
+				      "MODULE_PARM removed" % tgt))
+			res["form"] = "drop"
 		else:
 			diags.append(("no-declaration", "no file-scope declaration "
 				      "of '%s' in this file or its own headers "
@@ -1141,6 +1150,9 @@ def decide_form(v, t, p):
 			      (declared, lettered)))
 		return res
 	pt = ptype(base, path)
+	if pt is None and typedef_conflict(base, path):
+		diags.append(typedef_conflict(base, path))
+		return res
 	if pt is None:
 		nb = norm_base(base)
 		why = ""
@@ -1155,6 +1167,7 @@ def decide_form(v, t, p):
 			      (declared, why)))
 		return res
 	res["ty"] = pt[0]
+	typedef_chain_notes(base, path, diags)
 	if re.search(r'\bvolatile\b', base):
 		diags.append(("volatile", "'%s' is volatile: module_param's type "
 			      "check discards the qualifier (a compiler warning); "
@@ -1171,12 +1184,7 @@ def decide_form(v, t, p):
 			      "(modparm_const.cocci does)" % declared))
 	if not dims:
 		if counted and (not isinstance(mx, int) or mx > 1):
-			diags.append(("range-on-scalar", "type %s on the scalar '%s' "
-				      "is an element count (%s to %s values), not "
-				      "a value range; the old kernel wrote past the "
-				      "variable: no equivalent, left unchanged" %
-				      (lettered, declared, mn, mx)))
-			return res
+			diags.append(count_on_scalar(lettered, declared, mn, mx, v, path))
 		check_letter(pt)
 		res.update(form="named" if tgt != v else "param")
 		return res
@@ -1257,6 +1265,215 @@ PARAM_CTYPE = {"uint": "unsigned int", "ulong": "unsigned long",
 	       "ushort": "unsigned short", "byte": "unsigned char",
 	       "hexint": "unsigned int", "charp": "char *"}
 
+# The kernel's typedefs that old drivers and their packages' headers build
+# on, as an x86-64 6.1 build defines them (include/linux/types.h,
+# include/uapi/asm-generic/posix_types.h, arch/x86/include/uapi/asm/
+# posix_types_64.h): 'typedef __kernel_dev_t major_t;' must become uint.
+PTYPES.update({
+	"__kernel_dev_t": ("uint", 4, False),
+	"__kernel_long_t": ("long", 8, True),
+	"__kernel_ulong_t": ("ulong", 8, False),
+	"__kernel_ino_t": ("ulong", 8, False),
+	"__kernel_ipc_pid_t": ("int", 4, True),
+	"__kernel_suseconds_t": ("long", 8, True),
+	"__kernel_daddr_t": ("int", 4, True),
+	"__kernel_old_uid_t": ("ushort", 2, False),
+	"__kernel_old_gid_t": ("ushort", 2, False),
+	"__kernel_old_dev_t": ("ulong", 8, False),
+	"__kernel_ptrdiff_t": ("long", 8, True),
+	"__kernel_time_t": ("long", 8, True),
+	"__kernel_old_time_t": ("long", 8, True),
+	"__kernel_clock_t": ("long", 8, True),
+	"__kernel_timer_t": ("int", 4, True),
+	"__kernel_clockid_t": ("int", 4, True),
+	"__kernel_uid16_t": ("ushort", 2, False),
+	"__kernel_gid16_t": ("ushort", 2, False),
+	"__kernel_key_t": ("int", 4, True),
+	"__kernel_mqd_t": ("int", 4, True),
+})
+
+# The include path of the package a file belongs to: the directories of
+# -D modparm_includes=DIR:DIR (the -I flags of its Makefile, in order), or,
+# with -D modparm_src=SRC only, every include/ directory under SRC, those
+# above the file first (the nearest first).  The kernel's own headers
+# (linux/, asm/) are not read: their types are those of a 6.1 build above.
+INCLUDES = {"dirs": [], "src": None}
+AUTO_DIRS = {}		# SRC -> the include/ directories under it
+VIA = {}		# (file, typedef name) -> (definition, header, other definitions)
+CONFLICTS = {}		# (file, typedef name) -> [(header, definition)]
+NOTE_KINDS = ("typedef-header",)
+
+
+def set_includes(dirs):
+	INCLUDES["dirs"] = [os.path.abspath(d) for d in dirs.split(":") if d]
+
+
+def set_src(src):
+	INCLUDES["src"] = os.path.abspath(src)
+
+
+def include_dirs_auto(path):
+	"""The include/ directories under SRC, for the file path: those of its
+	ancestors first (nearest first), then the others in name order."""
+	src = INCLUDES["src"]
+	if src not in AUTO_DIRS:
+		found = []
+		for d, subs, _ in os.walk(src):
+			subs.sort()
+			if os.path.basename(d) == "include":
+				found.append(d)
+		AUTO_DIRS[src] = found
+	here = os.path.dirname(os.path.abspath(path))
+	anc = []
+	while True:
+		inc = os.path.join(here, "include")
+		if inc in AUTO_DIRS[src]:
+			anc.append(inc)
+		if here == src or os.path.dirname(here) == here:
+			break
+		here = os.path.dirname(here)
+	return anc, [d for d in AUTO_DIRS[src] if d not in anc]
+
+
+def shown_header(h):
+	"""A header as a diagnostic names it: relative to SRC when under it."""
+	src = INCLUDES["src"]
+	if src and h.startswith(src.rstrip("/") + "/"):
+		return h[len(src.rstrip("/")) + 1:]
+	return os.path.relpath(h) if not src else h
+
+
+def typedef_in(name, text):
+	m = re.search(r'\btypedef\s+([^;{}]*?)\b' + re.escape(name) + r'\s*;',
+		      blank_comments(text))
+	return norm_base(m.group(1)) if m else None
+
+
+def typedef_on_path(name, path):
+	"""'typedef X name;' in the headers the file includes, found as the
+	compiler would with the package's include path, nested includes too;
+	X, or None.  Without -I (SRC's include/ directories), a header found
+	only outside the include/ directories above the file, in several
+	places that define name differently (one per platform), is a
+	conflict (CONFLICTS), not a guess."""
+	key = (path, name)
+	if key in VIA:
+		return VIA[key][0]
+	if not INCLUDES["dirs"] and not INCLUDES["src"]:
+		return None
+	if INCLUDES["dirs"]:
+		near, far = INCLUDES["dirs"], []
+	else:
+		near, far = include_dirs_auto(path)
+	seen = set([os.path.abspath(path)])
+	todo = [(os.path.abspath(path), 0)]
+	while todo:
+		f, depth = todo.pop(0)
+		text = read_text(f)
+		for m in re.finditer(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', text, re.M):
+			rel = m.group(2)
+			if re.match(r'(linux|asm[\w-]*)/', rel):
+				continue
+			here = [os.path.dirname(f)] if m.group(1) == '"' else []
+			cands = [os.path.join(d, rel) for d in here + near
+				 if os.path.isfile(os.path.join(d, rel))]
+			if not cands:
+				others = [os.path.join(d, rel) for d in far
+					  if os.path.isfile(os.path.join(d, rel))]
+				defs = [(h, typedef_in(name, read_text(h))) for h in others]
+				defs = [hd for hd in defs if hd[1]]
+				if len(set(d for _, d in defs)) > 1:
+					CONFLICTS[key] = defs
+					continue
+				cands = others
+			if not cands or os.path.abspath(cands[0]) in seen:
+				continue
+			h = os.path.abspath(cands[0])
+			seen.add(h)
+			got = typedef_in(name, read_text(h))
+			if got:
+				rest = [(o, typedef_in(name, read_text(o)))
+					for o in cands[1:] + [os.path.join(d, rel) for d in far
+							      if os.path.isfile(os.path.join(d, rel))]]
+				rest = [(o, d) for o, d in rest if d and d != got and
+					os.path.abspath(o) != h]
+				VIA[key] = (got, h, rest)
+				return got
+			if depth < 4:
+				todo.append((h, depth + 1))
+	VIA[key] = (None, None, [])
+	return None
+
+
+def setup_parser(v, path):
+	"""The function a '__setup("v=", fn)' of the file hands the boot
+	option of the same name to (it parses the list itself), or None."""
+	raw = read_text(path)
+	text = blank_comments(raw)
+	for m in re.finditer(r'\b__setup\s*\(\s*"([^"]*)"\s*,\s*(\w+)\s*\)', raw):
+		# not in a comment
+		if text.startswith("__setup", m.start()) and m.group(1).rstrip("=") == v:
+			return m.group(2)
+	return None
+
+
+def count_on_scalar(lettered, declared, mn, mx, v, path):
+	"""A count ("1-4i") on a scalar: upstream made it module_param (one
+	value); the old kernel wrote the further values past the variable."""
+	fn = setup_parser(v, path)
+	also = ""
+	if fn:
+		also = ("; at boot '%s=' goes to %s(), which parses the whole "
+			"list: to give the module the list too, pass the parameter "
+			"to it with module_param_call" % (v, fn))
+	return ("range-on-scalar", "type %s on the scalar '%s' is an element "
+		"count (%s to %s values): the old kernel wrote the values after "
+		"the first past the variable; converted to module_param, which "
+		"takes one value: the count is gone%s" % (lettered, declared,
+							  mn, mx, also))
+
+
+def typedef_chain_notes(base, path, diags):
+	"""A note naming the header each typedef of the declared type came
+	from, when it was found on the package's include path (not in the file
+	or the headers beside it), and the other definitions it chose against."""
+	b = norm_base(base)
+	for _ in range(5):
+		via = VIA.get((path, b))
+		if not via or not via[0]:
+			break
+		how = "-I" if INCLUDES["dirs"] else "the include/ directories under SRC"
+		other = ""
+		if via[2]:
+			other = "; not %s (%s)" % (", ".join(
+				"'%s' of %s" % (d, shown_header(h)) for h, d in via[2]),
+				"later on the -I path" if INCLUDES["dirs"] else
+				"pass -I to choose another")
+		diags.append(("typedef-header", "'%s' is 'typedef %s %s;' of %s, "
+			      "found through %s%s" % (b, via[0], b,
+						      shown_header(via[1]), how, other)))
+		b = via[0]
+
+
+def typedef_conflict(base, path):
+	"""The diagnostic for a declared type whose typedef the include/
+	directories under SRC define differently, or None."""
+	b = norm_base(base)
+	for _ in range(5):
+		c = CONFLICTS.get((path, b))
+		if c:
+			return ("typedef-conflict", "'%s' is defined differently by "
+				"headers under SRC: %s; which one applies depends on the "
+				"include path: pass -I DIR as the package's Makefile "
+				"does: left unchanged" % (b, ", ".join(
+					"'typedef %s %s;' in %s" % (d, b, shown_header(h))
+					for h, d in c)))
+		via = VIA.get((path, b))
+		if not via or not via[0]:
+			return None
+		b = via[0]
+	return None
+
 @r@
 declarer name MODULE_PARM;
 identifier v;
@@ -1278,6 +1495,19 @@ set_perm(perm)
 p << r.p;
 @@
 STATS_ON[0] = True
+
+// the package's include path: its -I directories, or its SRC to search
+@script:python@
+inc << virtual.modparm_includes;
+p << r.p;
+@@
+set_includes(inc)
+
+@script:python@
+src << virtual.modparm_src;
+p << r.p;
+@@
+set_src(src)
 
 @script:python depends on report@
 p << r.p;

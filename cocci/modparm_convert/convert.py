@@ -127,7 +127,12 @@ class Tree:
 			if what != "converted":
 				continue
 			v = code_vars[n] if len(code_vars) == len(decided) else sites.site_variable(old, ln)
-			if v and not any(sites.declares_param(l, v) for l in new_lines):
+			if form == "drop" and v:
+				# removed, not replaced: one MODULE_PARM of v fewer
+				if sites.mentions_site(new_lines, v) < sites.mentions_site(old_lines, v):
+					continue
+				lost.append(ln)
+			elif v and not any(sites.declares_param(l, v) for l in new_lines):
 				lost.append(ln)
 		if lost:
 			self.failed.append(rel)
@@ -162,9 +167,15 @@ def message(rel, decided, fdiags, perm):
 		% (len(conv), len(decided), ", ".join(FORMNAME[f] for f in forms),
 		   perm, " (no sysfs file)" if perm in ("0", "0000", "000")
 		   else " instead of 0 (no sysfs file)")) if conv else ""
+	novar = [d for d in drop if any(f[1] == d[0] and f[4] == "no-variable" for f in fdiags)]
+	drop = [d for d in drop if d not in novar]
 	if drop:
 		para += (" Remove %d whose variable has its module_param*() already"
 			 " (a second one would define the parameter twice)." % len(drop))
+	if novar:
+		para += (" Remove %d that name%s no variable of this file: the old macro"
+			 " never referenced it, module_param() would not build."
+			 % (len(novar), "s" if len(novar) == 1 else ""))
 	body = ["%s: convert MODULE_PARM to module_param" % stem, "",
 		"MODULE_PARM() and its type strings were removed in Linux 2.6.17;",
 		"a module that still uses them gets none of its parameters.",
@@ -278,6 +289,7 @@ def convert(o, env):
 		sp = Spatch(o.spatch, o.cocci, o.cocci2, o.macros, o.perm, tmp)
 		if o.keep_minimum:
 			sp.defines = ["-D", "keep_minimum"]
+		sp.defines += include_path(o)
 		paths = [os.path.abspath(os.path.join(base, rel)) for rel in todo]
 		contents = {n: encode(texts[rel][0]) for n, rel in enumerate(todo) if rel in crlf}
 		results = sp.tree([(p, texts[rel][0]) for p, rel in zip(paths, todo)], o.jobs,
@@ -334,6 +346,16 @@ def convert(o, env):
 		shutil.rmtree(tmp, ignore_errors=True)
 		if stage:
 			shutil.rmtree(stage, ignore_errors=True)
+
+
+def include_path(o):
+	"""modparm.cocci's settings for the package's include path: the -I
+	directories, or SRC, whose include/ directories it then searches."""
+	src = os.path.abspath(o.src if os.path.isdir(o.src) else os.path.dirname(o.src) or ".")
+	out = ["-D", "modparm_src=" + src]
+	if getattr(o, "includes", None):
+		out += ["-D", "modparm_includes=" + ":".join(o.includes)]
+	return out
 
 
 def shown(show, rel):
