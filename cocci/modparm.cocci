@@ -872,6 +872,9 @@ def decide1(v, t, p):
 		decl = "%s %s%s" % (norm_base(b), res["dv"],
 				    "".join("[%s]" % x for x in dims))
 		decl = decl.replace("* ", "*")
+		if pt is not None and bool(dims) != bool(res["dims"]) and \
+				module_branch_array(res, group, p.file):
+			return res
 		if pt is None or bool(dims) != bool(res["dims"]) or len(dims) > 1:
 			res["diags"].append(("branch-types", "'%s' is declared as "
 					     "'%s' at line %d and as '%s' at line %d "
@@ -1107,10 +1110,20 @@ def decide_form(v, t, p):
 	if csize is not None:
 		n = int(csize) if not csize.startswith("{") else csize[1:-1]
 		if counted:
+			why = string_array_refused(tgt, base, dims, path, res, hdr_decl)
+			if why is None:
+				diags.append(string_array_to_charp(lettered, declared, tgt,
+								   dims, path))
+				res.update(form="array_named" if tgt != v else "array",
+					   ty="charp", base="char *", dims=dims[:1],
+					   strarray=True)
+				return res
 			diags.append(("string-array", "type %s of '%s' is an array "
-				      "of %s-%s strings of %s chars, which has no "
-				      "module_param equivalent: left unchanged" %
-				      (lettered, shown, mn, mx, n)))
+				      "of %s-%s strings of %s chars, which module_param "
+				      "takes only as 'char *%s[%s]' (module_param_array "
+				      "of charp, as upstream converted them), and %s: "
+				      "left unchanged" % (lettered, shown, mn, mx, n,
+							  tgt, dims[0] if dims else "N", why)))
 			return res
 		if not dims and norm_base(base).endswith("*"):
 			diags.append(("c-on-pointer", "type %s on the pointer '%s': "
@@ -1225,6 +1238,9 @@ def is_form(v, t, p, form, after):
 	decided for this form, in place or after its declaration?"""
 	r = decide(v, t, p[0])
 	if r["form"] != form or (r["after"] or form == "cb") != after:
+		return False
+	if r.get("strarray") and (p[0].file, r["dv"]) not in STRARR_DONE:
+		# its declaration was not rewritten: a charp array would not build
 		return False
 	if after:
 		PLACED[(p[0].file, v)] = r
@@ -1403,6 +1419,167 @@ def typedef_on_path(name, path):
 				todo.append((h, depth + 1))
 	VIA[key] = (None, None, [])
 	return None
+
+
+# functions whose first argument they write (a string array element there
+# is written into)
+WRITERS = ("strcpy", "strncpy", "strlcpy", "strscpy", "strcat", "strncat",
+	   "sprintf", "snprintf", "vsprintf", "vsnprintf", "memcpy", "memmove",
+	   "memset", "copy_from_user", "__copy_from_user", "get_user",
+	   "sscanf")
+
+
+def string_array_uses(name, path):
+	"""Every use of the array name in the code of the file beyond its
+	declarations and MODULE_PARM/MODULE_PARM_DESC, as (line, None) for
+	a read of an element's string, or (line, why) for a use that needs
+	the char storage ("1-4c16" on 'char name[4][16]')."""
+	text = blank_comments(read_text(path))
+	out = []
+	for m in re.finditer(r'\b' + re.escape(name) + r'\b', text):
+		before = text[:m.start()].rstrip()
+		line = text.count("\n", 0, m.start()) + 1
+		if re.search(r'\bMODULE_PARM(_DESC)?\s*\(\s*$', before):
+			continue
+		rest = text[m.end():]
+		k = 0
+		idx = 0
+		while True:
+			mm = re.match(r'\s*\[', rest[k:])
+			if not mm:
+				break
+			k += mm.end()
+			lvl = 1
+			while k < len(rest) and lvl:
+				lvl += {"[": 1, "]": -1}.get(rest[k], 0)
+				k += 1
+			idx += 1
+		after = rest[k:].lstrip()
+		decl = re.search(r'(^|[;{}\n])\s*(?:static\s+|const\s+|extern\s+)*'
+				 r'(?:unsigned\s+|signed\s+)?char\s*$', before)
+		if decl:
+			continue
+		why = None
+		if re.search(r'\bsizeof\s*\(?\s*$', before):
+			why = "sizeof"
+		elif before.endswith("&") and not before.endswith("&&"):
+			why = "its address taken"
+		elif idx == 0:
+			why = "the whole array used"
+		elif idx > 1:
+			why = "an element's characters read or written"
+		elif before.endswith("*") and re.search(r'(^|[=(,;!&|?:{}]|return)\s*\*$', before):
+			why = "an element's first character read"
+		elif re.match(r'(=[^=]|\+\+|--|[-+*/%&|^]=|<<=|>>=)', after):
+			why = "an element assigned"
+		elif re.search(r'\b(' + "|".join(WRITERS) + r')\s*\(\s*$', before):
+			why = "an element written by " + re.search(r'(\w+)\s*\(\s*$', before).group(1) + "()"
+		out.append((line, why))
+	return out
+
+
+def string_array_refused(name, base, dims, path, res, hdr_decl):
+	"""Why the array of strings name cannot become 'char *name[N]' with
+	module_param_array(name, charp, ...), as upstream converted them, or
+	None: its uses must only read the strings."""
+	if norm_base(base) != "char" or len(dims) != 2:
+		return "it is not declared as 'char %s[N][M]'" % name
+	if hdr_decl or res["after"] or len(res.get("group") or []) != 1:
+		return "its declaration is not one declaration above the site"
+	dtext = re.split(r'^[ \t]*#.*$', decl_text(path, res["dline"]), flags=re.M)[-1]
+	dtext = re.sub(r'\s+', ' ', dtext).strip()
+	if not re.match(r'^(static )?char ' + re.escape(name) + r' ?\[[^\]]*\] ?\[[^\]]*\]'
+			r' ?(= ?\{.*\})? ?$', dtext):
+		return "its declaration '%s' is not a plain 'char %s[N][M]'" % (dtext, name)
+	bad = [(l, why) for l, why in string_array_uses(name, path) if why]
+	if bad:
+		return ("the file uses the char storage of the strings (line %d: %s)" %
+			(bad[0][0], bad[0][1]))
+	return None
+
+
+def string_array_to_charp(lettered, declared, name, dims, path):
+	"""The warning of an array of strings converted to char *."""
+	reads = sorted(set(l for l, why in string_array_uses(name, path)))
+	return ("string-array", "type %s on '%s': declared 'char *%s[%s]' and "
+		"converted to module_param_array(%s, charp, ...), as upstream did; "
+		"its uses only read the strings, but an element not given is now "
+		"NULL, not \"\"%s" % (lettered, declared, name, dims[0], name,
+				      ": check the reads at line%s %s" % (
+					      "s" if len(reads) > 1 else "",
+					      ", ".join(map(str, reads))) if reads else ""))
+
+
+STRARR_DONE = set()	# (file, array of strings) whose declaration became char *name[N]
+
+
+def string_array_decl_at(q, name):
+	"""Is q the declaration of the array of strings name that the
+	decision converts?"""
+	for (f, ln, col), r in DONE.items():
+		if f == q[0].file and r.get("strarray") and r["dv"] == name and \
+				int(q[0].line) == r["dline"]:
+			return True
+	return False
+
+
+def string_array_decided(v, t, p):
+	"""The declared name of a site decided as an array of strings to
+	turn into char pointers, or None."""
+	r = decide(v, t, p)
+	return r["dv"] if r.get("strarray") else None
+
+
+def module_branch_array(res, group, path):
+	"""A count ("3-8s") on a variable declared as an array under '#ifdef
+	MODULE' and as a scalar in its #else (slram's map: the module took a
+	list, the built-in driver one string for its __setup): upstream put
+	module_param_array after the array's declaration only.  Updates res
+	and says so; False when the branches are not that shape."""
+	if not re.match(r'^\d', res.get("typestr") or ""):
+		return False
+	arrays = [d for d in group if split_type(d[0])[1]]
+	scalars = [d for d in group if not split_type(d[0])[1]]
+	if len(arrays) != 1 or not scalars or len(split_type(arrays[0][0])[1]) != 1:
+		return False
+	a = arrays[0]
+	st = cond_stack(path, a[1])
+	if not st:
+		return False
+	if_line, br = st[-1]
+	cond = re.sub(r'\s+', '', blanked(path)[if_line - 1])
+	module_br = {"#ifdefMODULE": 0, "#ifdefined(MODULE)": 0, "#ifndefMODULE": 1,
+		     "#if!defined(MODULE)": 1}.get(cond)
+	if module_br is None or br != module_br:
+		return False
+	for d in scalars:
+		ds = cond_stack(path, d[1])
+		if not ds or ds[-1][0] != if_line or ds[-1][1] == br:
+			return False
+	base, dims = split_type(a[0])
+	pt = ptype(base, path)
+	if pt is None:
+		return False
+	named = res["form"] in ("named", "array_named")
+	declared = ("%s %s[%s]" % (norm_base(base), res["dv"], dims[0])).replace("* ", "*")
+	res["diags"][:] = [dg for dg in res["diags"] if dg[0] not in
+			   ("range-on-scalar", "type-mismatch", "range-size", "minimum")]
+	mn = int(re.match(r'^(\d+)', res["typestr"]).group(1))
+	if mn > 1:
+		res["diags"].append(("minimum", "type \"%s\" requires at least %d "
+				     "values; module_param_array has no minimum: "
+				     "converted without that check" % (res["typestr"], mn)))
+	res["diags"].append(("module-array", "'%s' is '%s' under '%s' (line %d) "
+			     "and a scalar in its other branch (line %d): "
+			     "module_param_array after the array's declaration, "
+			     "as upstream converted it; built in, the scalar "
+			     "gets no parameter" % (res["dv"], declared,
+						    blanked(path)[if_line - 1].strip(),
+						    a[1], scalars[0][1])))
+	res.update(form="array_named" if named else "array", ty=pt[0], base=base,
+		   dims=dims, after=True, dline=a[1], dcol=a[2],
+		   dposes=[(a[1], a[2])], declared=declared)
+	return True
 
 
 def setup_parser(v, path):
@@ -1630,6 +1807,43 @@ p << r.p;
 @@
 r = decide(v, t, p[0])
 coccilib.org.print_todo(p[0], "MODULE_PARM(%s): %s" % (v, r["form"]))
+
+// An array of strings ("1-4c16" on 'char name[4][16]') whose uses only read
+// the strings becomes 'char *name[4]', as upstream converted them; its
+// MODULE_PARM then becomes module_param_array(name, charp, ...) below.
+@script:python s_strarr depends on patch@
+v << r.v;
+t << r.t;
+p << r.p;
+sv;
+@@
+name = string_array_decided(v, t, p[0])
+if name is None:
+	cocci.include_match(False)
+else:
+	coccinelle.sv = cocci.make_ident(name)
+
+@strarr_decl depends on patch@
+identifier s_strarr.sv;
+type T;
+expression D1, D2;
+initializer I;
+position q : script:python(sv) { string_array_decl_at(q, sv) };
+@@
+
+(
+- T sv@q[D1][D2];
++ T *sv[D1];
+|
+- T sv@q[D1][D2] = I;
++ T *sv[D1] = I;
+)
+
+@script:python depends on patch@
+q << strarr_decl.q;
+sv << s_strarr.sv;
+@@
+STRARR_DONE.add((q[0].file, sv))
 
 // ---------------------------------------------------------------------------
 // patch: one rule per form for the sites whose line stays in place, a

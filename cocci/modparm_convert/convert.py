@@ -10,7 +10,7 @@ import sys
 import tempfile
 import textwrap
 
-from . import checkbuild, fixups, patches, results, sites
+from . import checkbuild, fixups, patches, results, sites, syntax
 from .spatch import Spatch
 
 FORMNAME = {"param": "module_param()", "array": "module_param_array()",
@@ -56,9 +56,40 @@ class Tree:
 		self.changed = []	# (rel, old bytes, new bytes, decided sites, diags)
 		self.unread = []	# files that could not be read
 		self.check = None	# --check-build: (sites, files, failed, KDIR)
+		self.causes = {}	# file left untouched -> the line that spatch could not parse
 
 	def leave(self, reason, n):
 		self.left[reason] = self.left.get(reason, 0) + n
+
+	def explain(self, rel, old, code):
+		"""A file left untouched because spatch skipped part of it: when
+		its text shows why (a declaration without its ';'), name that
+		line and cause, and count its sites as parse failures, not as
+		the internal errors they looked like (a declaration spatch
+		skipped gets no module_param line)."""
+		if rel not in self.failed or rel in self.crashed:
+			return
+		if any(d[0] == rel and d[4] == "internal" and d[1] not in code for d in self.diags):
+			return	# spatch saw sites the finder did not: another story
+		why = syntax.explain(old)
+		if not why:
+			return
+		line, msg = why
+		self.causes[rel] = line
+		mine = [d for d in self.diags if d[0] == rel and d[4] in ("parse", "internal")
+			and d[1] in code]
+		for d in mine:
+			self.diags.remove(d)
+		if any(d[4] == "internal" for d in mine):
+			# the lost-rewrite path counted every site of the file
+			self.left["internal"] -= len(code)
+			if not self.left["internal"]:
+				del self.left["internal"]
+			self.leave("parse", len(code))
+		self.diags.append((rel, line, 1, "error", "parse", msg))
+		for ln in sorted(set(code)):
+			self.diags.append((rel, ln, 1, "warning", "parse", "spatch could not "
+					   "parse line %d (see there): file left untouched" % line))
 
 	def nleft(self):
 		return sum(self.left.values())
@@ -215,7 +246,9 @@ def summary(t, name, npatches):
 	unparsed = [f for f in t.failed if f not in t.crashed]
 	if unparsed:
 		out.append("modparm-convert: %s failed to parse, left untouched: %s" % (
-			plural(len(unparsed), "file"), " ".join(unparsed)))
+			plural(len(unparsed), "file"), " ".join(
+				f + (" (line %d)" % t.causes[f] if f in t.causes else "")
+				for f in unparsed)))
 	if t.crashed:
 		out.append("modparm-convert: internal error: modparm.cocci failed on %s, "
 			   "left untouched: %s" % (plural(len(t.crashed), "file"), " ".join(t.crashed)))
@@ -303,6 +336,8 @@ def convert(o, env):
 		for n, rel in enumerate(todo):
 			text, code = texts[rel]
 			new = t.account(rel, text, code, results.get(n))
+			if new is None:
+				t.explain(rel, text, code)
 			if new is not None and o.check_build:
 				tocheck.append((rel, new, check_sites(rel, shown(show, rel), text,
 								      results[n])))
