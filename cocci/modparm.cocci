@@ -1439,8 +1439,9 @@ def string_array_uses(name, path):
 	for m in re.finditer(r'\b' + re.escape(name) + r'\b', text):
 		before = text[:m.start()].rstrip()
 		line = text.count("\n", 0, m.start()) + 1
-		if re.search(r'\bMODULE_PARM(_DESC)?\s*\(\s*$', before):
-			continue
+		if re.search(r'\bMODULE_PARM(_DESC)?\s*\(\s*$', before) or \
+				before.endswith(("->", ".")):
+			continue	# a member of that name is another thing
 		rest = text[m.end():]
 		k = 0
 		idx = 0
@@ -1472,6 +1473,10 @@ def string_array_uses(name, path):
 			why = "an element's first character read"
 		elif re.match(r'(=[^=]|\+\+|--|[-+*/%&|^]=|<<=|>>=)', after):
 			why = "an element assigned"
+		elif re.search(r'(^|[^=!<>])=$', before) and not re.match(r'\s*[-+*/%&|^\[.]', after):
+			# 'dev->name = name[i];': the storage goes on, to be written
+			# through (register_netdev filled in "eth%d")
+			why = "an element's storage handed on by an assignment"
 		elif re.search(r'\b(' + "|".join(WRITERS) + r')\s*\(\s*$', before):
 			why = "an element written by " + re.search(r'(\w+)\s*\(\s*$', before).group(1) + "()"
 		out.append((line, why))
