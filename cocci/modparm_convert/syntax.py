@@ -51,5 +51,5 @@ def explain(text):
 		return None
 	no, name, nxt = found[0]
 	return no, ("the declaration of '%s' ends without ';' (line %d, which "
-		    "follows it, starts another statement): spatch cannot parse the code around it; "
-		    "add the ';'" % (name, nxt))
+		    "follows it, starts another statement): spatch cannot parse "
+		    "the code around it; add the ';'" % (name, nxt))
