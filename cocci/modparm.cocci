@@ -1496,23 +1496,51 @@ def string_array_refused(name, base, dims, path, res, hdr_decl):
 	if not re.match(r'^(static )?char ' + re.escape(name) + r' ?\[[^\]]*\] ?\[[^\]]*\]'
 			r' ?(= ?\{.*\})? ?$', dtext):
 		return "its declaration '%s' is not a plain 'char %s[N][M]'" % (dtext, name)
-	bad = [(l, why) for l, why in string_array_uses(name, path) if why]
+	bad = [(l, why) for l, why in string_array_uses_all(name, path) if why]
 	if bad:
-		return ("the file uses the char storage of the strings (line %d: %s)" %
-			(bad[0][0], bad[0][1]))
+		where = bad[0][0]
+		return ("the code uses the char storage of the strings (%s: %s)" %
+			("line %d" % where if isinstance(where, int) else where, bad[0][1]))
 	return None
+
+
+def includers(path):
+	"""The files beside a header that include it with quotes: a driver's
+	own header ('wavelan.p.h') is used by them."""
+	if not path.endswith(".h"):
+		return []
+	here = os.path.dirname(os.path.abspath(path))
+	me = os.path.basename(path)
+	out = []
+	for f in sorted(os.listdir(here)):
+		g = os.path.join(here, f)
+		if f != me and f.endswith((".c", ".h")) and os.path.isfile(g) and \
+				re.search(r'^\s*#\s*include\s*"' + re.escape(me) + '"',
+					  read_text(g), re.M):
+			out.append(g)
+	return out
+
+
+def string_array_uses_all(name, path):
+	"""string_array_uses of the file and of the files that include it,
+	the lines of those as 'file:line'."""
+	out = string_array_uses(name, path)
+	for g in includers(path):
+		out += [("%s:%d" % (os.path.basename(g), l), why)
+			for l, why in string_array_uses(name, g)]
+	return out
 
 
 def string_array_to_charp(lettered, declared, name, dims, path):
 	"""The warning of an array of strings converted to char *."""
-	reads = sorted(set(l for l, why in string_array_uses(name, path)))
+	reads = sorted(set(str(l) for l, why in string_array_uses_all(name, path)))
 	return ("string-array", "type %s on '%s': declared 'char *%s[%s]' and "
 		"converted to module_param_array(%s, charp, ...), as upstream did; "
 		"its uses only read the strings, but an element not given is now "
 		"NULL, not \"\"%s" % (lettered, declared, name, dims[0], name,
 				      ": check the reads at line%s %s" % (
 					      "s" if len(reads) > 1 else "",
-					      ", ".join(map(str, reads))) if reads else ""))
+					      ", ".join(reads)) if reads else ""))
 
 
 STRARR_DONE = set()	# (file, array of strings) whose declaration became char *name[N]
