@@ -3,17 +3,15 @@
  * ever compiled: its ';' is missing, and spatch skips the code around it. */
 #include <linux/module.h>
 
-static int rd_count = 4;
-MODULE_PARM(rd_count, "i");
-
 #ifdef CONFIG_BLK_DEV_RAM_SIZE
 static int asize=CONFIG_BLK_DEV_RAM_SIZE
 #else
 static int asize = 4096;
 #endif
 MODULE_PARM(asize, "i");
+MODULE_PARM_DESC(asize, "Size of each RAM disk in kbytes");
 
 int init_module(void)
 {
-	return rd_count * asize > 0 ? 0 : -22;
+	return asize > 0 ? 0 : -22;
 }
