@@ -63,11 +63,13 @@ deps:
 # stale committed patch is an error; `make update` rewrites it).  With
 # SRC=DIR: convert someone's tree or driver (OUT=DIR, PERM=0444,
 # KEEP_MINIMUM=1, CHECK_BUILD=DIR: build the conversions against that
-# built kernel, such as build/kbuild).
+# built kernel, such as build/kbuild; INCLUDES="DIR DIR": the package's
+# include path, its Makefile's -I directories in order).
 quiet_cmd_convert_src = CONVERT $(SRC)
       cmd_convert_src = cocci/modparm-convert $(if $(OUT),--out $(OUT)) \
 		$(if $(PERM),--perm $(PERM)) $(if $(KEEP_MINIMUM),--keep-minimum) \
-		$(if $(CHECK_BUILD),--check-build $(CHECK_BUILD)) $(SRC)
+		$(if $(CHECK_BUILD),--check-build $(CHECK_BUILD)) \
+		$(foreach d,$(INCLUDES),-I $(d)) $(SRC)
 quiet_cmd_convert_tree = CONVERT $(BUILD)/linux-pristine, compared with generated-patches/
       cmd_convert_tree = scripts/convert-tree.sh --check \
 		$(BUILD)/linux-pristine $(BUILD)/convert generated-patches

@@ -321,6 +321,8 @@ def norm_base(base):
 
 def typedef_of(name, path):
 	"""Resolve 'typedef X name;' from the file and its local headers."""
+	if INCLUDES["dirs"] and typedef_on_path(name, path):
+		return typedef_on_path(name, path)
 	texts = [read_text(path)]
 	texts += [read_text(h) for h in include_paths(path, texts[0])]
 	for text in texts:
@@ -328,7 +330,7 @@ def typedef_of(name, path):
 			      r'\s*;', text)
 		if m:
 			return norm_base(m.group(1))
-	return None
+	return typedef_on_path(name, path)
 
 
 def ptype(base, path):
@@ -353,14 +355,15 @@ def is_char_base(base):
 
 def out_diag(p, kind, msg):
 	pos = "%s:%s:%d" % (p.file, p.line, int(p.column) + 1)
-	text = "warning: %s [modparm-%s]" % (msg, kind)
+	sev = "note" if kind in NOTE_KINDS else "warning"
+	text = "%s: %s [modparm-%s]" % (sev, msg, kind)
 	if REPORT[0]:
 		coccilib.report.print_report(p, text)
 	else:
 		sys.stderr.write("%s: %s\n" % (pos, text))
 	STATS.append((p.file, p.line, kind))
 	emit({"file": p.file, "line": int(p.line), "col": int(p.column) + 1,
-	      "severity": "warning", "kind": kind, "message": msg})
+	      "severity": sev, "kind": kind, "message": msg})
 
 
 # Decisions and diagnostics as records for a driver (-D modparm_json=FILE):
@@ -869,6 +872,9 @@ def decide1(v, t, p):
 		decl = "%s %s%s" % (norm_base(b), res["dv"],
 				    "".join("[%s]" % x for x in dims))
 		decl = decl.replace("* ", "*")
+		if pt is not None and bool(dims) != bool(res["dims"]) and \
+				module_branch_array(res, group, p.file):
+			return res
 		if pt is None or bool(dims) != bool(res["dims"]) or len(dims) > 1:
 			res["diags"].append(("branch-types", "'%s' is declared as "
 					     "'%s' at line %d and as '%s' at line %d "
@@ -995,8 +1001,14 @@ def decide_form(v, t, p):
 				      "non-variable of that name: left unchanged" %
 				      (tgt, hdr[0])))
 		elif word_count(tgt, path) == 0:
+			# the old macro only named the variable for insmod and
+			# never referenced it, so this compiled; module_param
+			# takes its address: maintainers removed the line
 			diags.append(("no-variable", "MODULE_PARM names '%s', "
-				      "which does not exist: left unchanged" % tgt))
+				      "which is neither declared nor used in this "
+				      "file (the old macro never referenced it): "
+				      "MODULE_PARM removed" % tgt))
+			res["form"] = "drop"
 		else:
 			diags.append(("no-declaration", "no file-scope declaration "
 				      "of '%s' in this file or its own headers "
@@ -1098,10 +1110,20 @@ def decide_form(v, t, p):
 	if csize is not None:
 		n = int(csize) if not csize.startswith("{") else csize[1:-1]
 		if counted:
+			why = string_array_refused(tgt, base, dims, path, res, hdr_decl)
+			if why is None:
+				diags.append(string_array_to_charp(lettered, declared, tgt,
+								   dims, path))
+				res.update(form="array_named" if tgt != v else "array",
+					   ty="charp", base="char *", dims=dims[:1],
+					   strarray=True)
+				return res
 			diags.append(("string-array", "type %s of '%s' is an array "
-				      "of %s-%s strings of %s chars, which has no "
-				      "module_param equivalent: left unchanged" %
-				      (lettered, shown, mn, mx, n)))
+				      "of %s-%s strings of %s chars, which module_param "
+				      "takes only as 'char *%s[%s]' (module_param_array "
+				      "of charp, as upstream converted them), and %s: "
+				      "left unchanged" % (lettered, shown, mn, mx, n,
+							  tgt, dims[0] if dims else "N", why)))
 			return res
 		if not dims and norm_base(base).endswith("*"):
 			diags.append(("c-on-pointer", "type %s on the pointer '%s': "
@@ -1141,6 +1163,9 @@ def decide_form(v, t, p):
 			      (declared, lettered)))
 		return res
 	pt = ptype(base, path)
+	if pt is None and typedef_conflict(base, path):
+		diags.append(typedef_conflict(base, path))
+		return res
 	if pt is None:
 		nb = norm_base(base)
 		why = ""
@@ -1155,6 +1180,7 @@ def decide_form(v, t, p):
 			      (declared, why)))
 		return res
 	res["ty"] = pt[0]
+	typedef_chain_notes(base, path, diags)
 	if re.search(r'\bvolatile\b', base):
 		diags.append(("volatile", "'%s' is volatile: module_param's type "
 			      "check discards the qualifier (a compiler warning); "
@@ -1171,12 +1197,7 @@ def decide_form(v, t, p):
 			      "(modparm_const.cocci does)" % declared))
 	if not dims:
 		if counted and (not isinstance(mx, int) or mx > 1):
-			diags.append(("range-on-scalar", "type %s on the scalar '%s' "
-				      "is an element count (%s to %s values), not "
-				      "a value range; the old kernel wrote past the "
-				      "variable: no equivalent, left unchanged" %
-				      (lettered, declared, mn, mx)))
-			return res
+			diags.append(count_on_scalar(lettered, declared, mn, mx, v, path))
 		check_letter(pt)
 		res.update(form="named" if tgt != v else "param")
 		return res
@@ -1218,6 +1239,9 @@ def is_form(v, t, p, form, after):
 	r = decide(v, t, p[0])
 	if r["form"] != form or (r["after"] or form == "cb") != after:
 		return False
+	if r.get("strarray") and (p[0].file, r["dv"]) not in STRARR_DONE:
+		# its declaration was not rewritten: a charp array would not build
+		return False
 	if after:
 		PLACED[(p[0].file, v)] = r
 	return True
@@ -1257,6 +1281,409 @@ PARAM_CTYPE = {"uint": "unsigned int", "ulong": "unsigned long",
 	       "ushort": "unsigned short", "byte": "unsigned char",
 	       "hexint": "unsigned int", "charp": "char *"}
 
+# The kernel's typedefs that old drivers and their packages' headers build
+# on, as an x86-64 6.1 build defines them (include/linux/types.h,
+# include/uapi/asm-generic/posix_types.h, arch/x86/include/uapi/asm/
+# posix_types_64.h): 'typedef __kernel_dev_t major_t;' must become uint.
+PTYPES.update({
+	"__kernel_dev_t": ("uint", 4, False),
+	"__kernel_long_t": ("long", 8, True),
+	"__kernel_ulong_t": ("ulong", 8, False),
+	"__kernel_ino_t": ("ulong", 8, False),
+	"__kernel_ipc_pid_t": ("int", 4, True),
+	"__kernel_suseconds_t": ("long", 8, True),
+	"__kernel_daddr_t": ("int", 4, True),
+	"__kernel_old_uid_t": ("ushort", 2, False),
+	"__kernel_old_gid_t": ("ushort", 2, False),
+	"__kernel_old_dev_t": ("ulong", 8, False),
+	"__kernel_ptrdiff_t": ("long", 8, True),
+	"__kernel_time_t": ("long", 8, True),
+	"__kernel_old_time_t": ("long", 8, True),
+	"__kernel_clock_t": ("long", 8, True),
+	"__kernel_timer_t": ("int", 4, True),
+	"__kernel_clockid_t": ("int", 4, True),
+	"__kernel_uid16_t": ("ushort", 2, False),
+	"__kernel_gid16_t": ("ushort", 2, False),
+	"__kernel_key_t": ("int", 4, True),
+	"__kernel_mqd_t": ("int", 4, True),
+})
+
+# The include path of the package a file belongs to: the directories of
+# -D modparm_includes=DIR:DIR (the -I flags of its Makefile, in order), or,
+# with -D modparm_src=SRC only, every include/ directory under SRC, those
+# above the file first (the nearest first).  The kernel's own headers
+# (linux/, asm/) are not read: their types are those of a 6.1 build above.
+INCLUDES = {"dirs": [], "src": None}
+AUTO_DIRS = {}		# SRC -> the include/ directories under it
+VIA = {}		# (file, typedef name) -> (definition, header, other definitions)
+CONFLICTS = {}		# (file, typedef name) -> [(header, definition)]
+NOTE_KINDS = ("typedef-header",)
+
+
+def set_includes(dirs):
+	INCLUDES["dirs"] = [os.path.abspath(d) for d in dirs.split(":") if d]
+
+
+def set_src(src):
+	INCLUDES["src"] = os.path.abspath(src)
+
+
+def include_dirs_auto(path):
+	"""The include/ directories under SRC, for the file path: those of its
+	ancestors first (nearest first), then the others in name order."""
+	src = INCLUDES["src"]
+	if src not in AUTO_DIRS:
+		found = []
+		for d, subs, _ in os.walk(src):
+			subs.sort()
+			if os.path.basename(d) == "include":
+				found.append(d)
+		AUTO_DIRS[src] = found
+	here = os.path.dirname(os.path.abspath(path))
+	anc = []
+	while True:
+		inc = os.path.join(here, "include")
+		if inc in AUTO_DIRS[src]:
+			anc.append(inc)
+		if here == src or os.path.dirname(here) == here:
+			break
+		here = os.path.dirname(here)
+	return anc, [d for d in AUTO_DIRS[src] if d not in anc]
+
+
+def shown_header(h):
+	"""A header as a diagnostic names it: relative to SRC when under it."""
+	src = INCLUDES["src"]
+	if src and h.startswith(src.rstrip("/") + "/"):
+		return h[len(src.rstrip("/")) + 1:]
+	return os.path.relpath(h) if not src else h
+
+
+def typedef_in(name, text):
+	m = re.search(r'\btypedef\s+([^;{}]*?)\b' + re.escape(name) + r'\s*;',
+		      blank_comments(text))
+	return norm_base(m.group(1)) if m else None
+
+
+def typedef_on_path(name, path):
+	"""'typedef X name;' in the headers the file includes, found as the
+	compiler would with the package's include path, nested includes too;
+	X, or None.  Without -I (SRC's include/ directories), a header found
+	only outside the include/ directories above the file, in several
+	places that define name differently (one per platform), is a
+	conflict (CONFLICTS), not a guess."""
+	key = (path, name)
+	if key in VIA:
+		return VIA[key][0]
+	if not INCLUDES["dirs"] and not INCLUDES["src"]:
+		return None
+	if INCLUDES["dirs"]:
+		near, far = INCLUDES["dirs"], []
+	else:
+		near, far = include_dirs_auto(path)
+	seen = set([os.path.abspath(path)])
+	todo = [(os.path.abspath(path), 0)]
+	while todo:
+		f, depth = todo.pop(0)
+		text = read_text(f)
+		for m in re.finditer(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', text, re.M):
+			rel = m.group(2)
+			if re.match(r'(linux|asm[\w-]*)/', rel):
+				continue
+			here = [os.path.dirname(f)] if m.group(1) == '"' else []
+			cands = [os.path.join(d, rel) for d in here + near
+				 if os.path.isfile(os.path.join(d, rel))]
+			if not cands:
+				others = [os.path.join(d, rel) for d in far
+					  if os.path.isfile(os.path.join(d, rel))]
+				defs = [(h, typedef_in(name, read_text(h))) for h in others]
+				defs = [hd for hd in defs if hd[1]]
+				if len(set(d for _, d in defs)) > 1:
+					CONFLICTS[key] = defs
+					continue
+				cands = others
+			if not cands or os.path.abspath(cands[0]) in seen:
+				continue
+			h = os.path.abspath(cands[0])
+			seen.add(h)
+			got = typedef_in(name, read_text(h))
+			if got:
+				rest = [(o, typedef_in(name, read_text(o)))
+					for o in cands[1:] + [os.path.join(d, rel) for d in far
+							      if os.path.isfile(os.path.join(d, rel))]]
+				rest = [(o, d) for o, d in rest if d and d != got and
+					os.path.abspath(o) != h]
+				VIA[key] = (got, h, rest)
+				return got
+			if depth < 4:
+				todo.append((h, depth + 1))
+	VIA[key] = (None, None, [])
+	return None
+
+
+# functions whose first argument they write (a string array element there
+# is written into)
+WRITERS = ("strcpy", "strncpy", "strlcpy", "strscpy", "strcat", "strncat",
+	   "sprintf", "snprintf", "vsprintf", "vsnprintf", "memcpy", "memmove",
+	   "memset", "copy_from_user", "__copy_from_user", "get_user",
+	   "sscanf")
+
+
+def string_array_uses(name, path):
+	"""Every use of the array name in the code of the file beyond its
+	declarations and MODULE_PARM/MODULE_PARM_DESC, as (line, None) for
+	a read of an element's string, or (line, why) for a use that needs
+	the char storage ("1-4c16" on 'char name[4][16]')."""
+	text = blank_comments(read_text(path))
+	out = []
+	for m in re.finditer(r'\b' + re.escape(name) + r'\b', text):
+		before = text[:m.start()].rstrip()
+		line = text.count("\n", 0, m.start()) + 1
+		if re.search(r'\bMODULE_PARM(_DESC)?\s*\(\s*$', before) or \
+				before.endswith(("->", ".")):
+			continue	# a member of that name is another thing
+		rest = text[m.end():]
+		k = 0
+		idx = 0
+		while True:
+			mm = re.match(r'\s*\[', rest[k:])
+			if not mm:
+				break
+			k += mm.end()
+			lvl = 1
+			while k < len(rest) and lvl:
+				lvl += {"[": 1, "]": -1}.get(rest[k], 0)
+				k += 1
+			idx += 1
+		after = rest[k:].lstrip()
+		decl = re.search(r'(^|[;{}\n])\s*(?:static\s+|const\s+|extern\s+)*'
+				 r'(?:unsigned\s+|signed\s+)?char\s*$', before)
+		if decl:
+			continue
+		why = None
+		if re.search(r'\bsizeof\s*\(?\s*$', before):
+			why = "sizeof"
+		elif before.endswith("&") and not before.endswith("&&"):
+			why = "its address taken"
+		elif idx == 0:
+			why = "the whole array used"
+		elif idx > 1:
+			why = "an element's characters read or written"
+		elif before.endswith("*") and re.search(r'(^|[=(,;!&|?:{}]|return)\s*\*$', before):
+			why = "an element's first character read"
+		elif re.match(r'(=[^=]|\+\+|--|[-+*/%&|^]=|<<=|>>=)', after):
+			why = "an element assigned"
+		elif re.search(r'(^|[^=!<>])=$', before) and not re.match(r'\s*[-+*/%&|^\[.]', after):
+			# 'dev->name = name[i];': the storage goes on, to be written
+			# through (register_netdev filled in "eth%d")
+			why = "an element's storage handed on by an assignment"
+		elif re.search(r'\b(' + "|".join(WRITERS) + r')\s*\(\s*$', before):
+			why = "an element written by " + re.search(r'(\w+)\s*\(\s*$', before).group(1) + "()"
+		out.append((line, why))
+	return out
+
+
+def string_array_refused(name, base, dims, path, res, hdr_decl):
+	"""Why the array of strings name cannot become 'char *name[N]' with
+	module_param_array(name, charp, ...), as upstream converted them, or
+	None: its uses must only read the strings."""
+	if norm_base(base) != "char" or len(dims) != 2:
+		return "it is not declared as 'char %s[N][M]'" % name
+	if hdr_decl or res["after"] or len(res.get("group") or []) != 1:
+		return "its declaration is not one declaration above the site"
+	dtext = re.split(r'^[ \t]*#.*$', decl_text(path, res["dline"]), flags=re.M)[-1]
+	dtext = re.sub(r'\s+', ' ', dtext).strip()
+	if not re.match(r'^(static )?char ' + re.escape(name) + r' ?\[[^\]]*\] ?\[[^\]]*\]'
+			r' ?(= ?\{.*\})? ?$', dtext):
+		return "its declaration '%s' is not a plain 'char %s[N][M]'" % (dtext, name)
+	bad = [(l, why) for l, why in string_array_uses_all(name, path) if why]
+	if bad:
+		where = bad[0][0]
+		return ("the code uses the char storage of the strings (%s: %s)" %
+			("line %d" % where if isinstance(where, int) else where, bad[0][1]))
+	return None
+
+
+def includers(path):
+	"""The files beside a header that include it with quotes: a driver's
+	own header ('wavelan.p.h') is used by them."""
+	if not path.endswith(".h"):
+		return []
+	here = os.path.dirname(os.path.abspath(path))
+	me = os.path.basename(path)
+	out = []
+	for f in sorted(os.listdir(here)):
+		g = os.path.join(here, f)
+		if f != me and f.endswith((".c", ".h")) and os.path.isfile(g) and \
+				re.search(r'^\s*#\s*include\s*"' + re.escape(me) + '"',
+					  read_text(g), re.M):
+			out.append(g)
+	return out
+
+
+def string_array_uses_all(name, path):
+	"""string_array_uses of the file and of the files that include it,
+	the lines of those as 'file:line'."""
+	out = string_array_uses(name, path)
+	for g in includers(path):
+		out += [("%s:%d" % (os.path.basename(g), l), why)
+			for l, why in string_array_uses(name, g)]
+	return out
+
+
+def string_array_to_charp(lettered, declared, name, dims, path):
+	"""The warning of an array of strings converted to char *."""
+	reads = sorted(set(str(l) for l, why in string_array_uses_all(name, path)))
+	return ("string-array", "type %s on '%s': declared 'char *%s[%s]' and "
+		"converted to module_param_array(%s, charp, ...), as upstream did; "
+		"its uses only read the strings, but an element not given is now "
+		"NULL, not \"\"%s" % (lettered, declared, name, dims[0], name,
+				      ": check the reads at line%s %s" % (
+					      "s" if len(reads) > 1 else "",
+					      ", ".join(reads)) if reads else ""))
+
+
+STRARR_DONE = set()	# (file, array of strings) whose declaration became char *name[N]
+
+
+def string_array_decl_at(q, name):
+	"""Is q the declaration of the array of strings name that the
+	decision converts?"""
+	for (f, ln, col), r in DONE.items():
+		if f == q[0].file and r.get("strarray") and r["dv"] == name and \
+				int(q[0].line) == r["dline"]:
+			return True
+	return False
+
+
+def string_array_decided(v, t, p):
+	"""The declared name of a site decided as an array of strings to
+	turn into char pointers, or None."""
+	r = decide(v, t, p)
+	return r["dv"] if r.get("strarray") else None
+
+
+def module_branch_array(res, group, path):
+	"""A count ("3-8s") on a variable declared as an array under '#ifdef
+	MODULE' and as a scalar in its #else (slram's map: the module took a
+	list, the built-in driver one string for its __setup): upstream put
+	module_param_array after the array's declaration only.  Updates res
+	and says so; False when the branches are not that shape."""
+	if not re.match(r'^\d', res.get("typestr") or ""):
+		return False
+	arrays = [d for d in group if split_type(d[0])[1]]
+	scalars = [d for d in group if not split_type(d[0])[1]]
+	if len(arrays) != 1 or not scalars or len(split_type(arrays[0][0])[1]) != 1:
+		return False
+	a = arrays[0]
+	st = cond_stack(path, a[1])
+	if not st:
+		return False
+	if_line, br = st[-1]
+	cond = re.sub(r'\s+', '', blanked(path)[if_line - 1])
+	module_br = {"#ifdefMODULE": 0, "#ifdefined(MODULE)": 0, "#ifndefMODULE": 1,
+		     "#if!defined(MODULE)": 1}.get(cond)
+	if module_br is None or br != module_br:
+		return False
+	for d in scalars:
+		ds = cond_stack(path, d[1])
+		if not ds or ds[-1][0] != if_line or ds[-1][1] == br:
+			return False
+	base, dims = split_type(a[0])
+	pt = ptype(base, path)
+	if pt is None:
+		return False
+	named = res["form"] in ("named", "array_named")
+	declared = ("%s %s[%s]" % (norm_base(base), res["dv"], dims[0])).replace("* ", "*")
+	res["diags"][:] = [dg for dg in res["diags"] if dg[0] not in
+			   ("range-on-scalar", "type-mismatch", "range-size", "minimum")]
+	mn = int(re.match(r'^(\d+)', res["typestr"]).group(1))
+	if mn > 1:
+		res["diags"].append(("minimum", "type \"%s\" requires at least %d "
+				     "values; module_param_array has no minimum: "
+				     "converted without that check" % (res["typestr"], mn)))
+	res["diags"].append(("module-array", "'%s' is '%s' under '%s' (line %d) "
+			     "and a scalar in its other branch (line %d): "
+			     "module_param_array after the array's declaration, "
+			     "as upstream converted it; built in, the scalar "
+			     "gets no parameter" % (res["dv"], declared,
+						    blanked(path)[if_line - 1].strip(),
+						    a[1], scalars[0][1])))
+	res.update(form="array_named" if named else "array", ty=pt[0], base=base,
+		   dims=dims, after=True, dline=a[1], dcol=a[2],
+		   dposes=[(a[1], a[2])], declared=declared)
+	return True
+
+
+def setup_parser(v, path):
+	"""The function a '__setup("v=", fn)' of the file hands the boot
+	option of the same name to (it parses the list itself), or None."""
+	raw = read_text(path)
+	text = blank_comments(raw)
+	for m in re.finditer(r'\b__setup\s*\(\s*"([^"]*)"\s*,\s*(\w+)\s*\)', raw):
+		# not in a comment
+		if text.startswith("__setup", m.start()) and m.group(1).rstrip("=") == v:
+			return m.group(2)
+	return None
+
+
+def count_on_scalar(lettered, declared, mn, mx, v, path):
+	"""A count ("1-4i") on a scalar: upstream made it module_param (one
+	value); the old kernel wrote the further values past the variable."""
+	fn = setup_parser(v, path)
+	also = ""
+	if fn:
+		also = ("; at boot '%s=' goes to %s(), which parses the whole "
+			"list: to give the module the list too, pass the parameter "
+			"to it with module_param_call" % (v, fn))
+	return ("range-on-scalar", "type %s on the scalar '%s' is an element "
+		"count (%s to %s values): the old kernel wrote the values after "
+		"the first past the variable; converted to module_param, which "
+		"takes one value: the count is gone%s" % (lettered, declared,
+							  mn, mx, also))
+
+
+def typedef_chain_notes(base, path, diags):
+	"""A note naming the header each typedef of the declared type came
+	from, when it was found on the package's include path (not in the file
+	or the headers beside it), and the other definitions it chose against."""
+	b = norm_base(base)
+	for _ in range(5):
+		via = VIA.get((path, b))
+		if not via or not via[0]:
+			break
+		how = "-I" if INCLUDES["dirs"] else "the include/ directories under SRC"
+		other = ""
+		if via[2]:
+			other = "; not %s (%s)" % (", ".join(
+				"'%s' of %s" % (d, shown_header(h)) for h, d in via[2]),
+				"later on the -I path" if INCLUDES["dirs"] else
+				"pass -I to choose another")
+		diags.append(("typedef-header", "'%s' is 'typedef %s %s;' of %s, "
+			      "found through %s%s" % (b, via[0], b,
+						      shown_header(via[1]), how, other)))
+		b = via[0]
+
+
+def typedef_conflict(base, path):
+	"""The diagnostic for a declared type whose typedef the include/
+	directories under SRC define differently, or None."""
+	b = norm_base(base)
+	for _ in range(5):
+		c = CONFLICTS.get((path, b))
+		if c:
+			return ("typedef-conflict", "'%s' is defined differently by "
+				"headers under SRC: %s; which one applies depends on the "
+				"include path: pass -I DIR as the package's Makefile "
+				"does: left unchanged" % (b, ", ".join(
+					"'typedef %s %s;' in %s" % (d, b, shown_header(h))
+					for h, d in c)))
+		via = VIA.get((path, b))
+		if not via or not via[0]:
+			return None
+		b = via[0]
+	return None
+
 @r@
 declarer name MODULE_PARM;
 identifier v;
@@ -1278,6 +1705,19 @@ set_perm(perm)
 p << r.p;
 @@
 STATS_ON[0] = True
+
+// the package's include path: its -I directories, or its SRC to search
+@script:python@
+inc << virtual.modparm_includes;
+p << r.p;
+@@
+set_includes(inc)
+
+@script:python@
+src << virtual.modparm_src;
+p << r.p;
+@@
+set_src(src)
 
 @script:python depends on report@
 p << r.p;
@@ -1400,6 +1840,43 @@ p << r.p;
 @@
 r = decide(v, t, p[0])
 coccilib.org.print_todo(p[0], "MODULE_PARM(%s): %s" % (v, r["form"]))
+
+// An array of strings ("1-4c16" on 'char name[4][16]') whose uses only read
+// the strings becomes 'char *name[4]', as upstream converted them; its
+// MODULE_PARM then becomes module_param_array(name, charp, ...) below.
+@script:python s_strarr depends on patch@
+v << r.v;
+t << r.t;
+p << r.p;
+sv;
+@@
+name = string_array_decided(v, t, p[0])
+if name is None:
+	cocci.include_match(False)
+else:
+	coccinelle.sv = cocci.make_ident(name)
+
+@strarr_decl depends on patch@
+identifier s_strarr.sv;
+type T;
+expression D1, D2;
+initializer I;
+position q : script:python(sv) { string_array_decl_at(q, sv) };
+@@
+
+(
+- T sv@q[D1][D2];
++ T *sv[D1];
+|
+- T sv@q[D1][D2] = I;
++ T *sv[D1] = I;
+)
+
+@script:python depends on patch@
+q << strarr_decl.q;
+sv << s_strarr.sv;
+@@
+STRARR_DONE.add((q[0].file, sv))
 
 // ---------------------------------------------------------------------------
 // patch: one rule per form for the sites whose line stays in place, a

@@ -424,6 +424,61 @@ class PatchesTest(unittest.TestCase):
 		self.assertEqual(self.series(), self.series())
 
 
+class SyntaxTest(unittest.TestCase):
+	"""The declarations without ';' that make spatch skip a file's code,
+	and the shapes that only look like them."""
+	CASES = [
+		('static int asize=CONFIG_X\nMODULE_PARM(asize, "i");\n', [(1, "asize", 2)]),
+		("static int x[4]\nstatic int y;\n", [(1, "x", 2)]),
+		('int debug = LEVEL\n#ifdef MODULE\nMODULE_PARM(debug, "i");\n#endif\n',
+		 [(1, "debug", 3)]),
+		('static char *s = "a" /* b */\nEXPORT_SYMBOL(s);\n', [(1, "s", 2)]),
+		("static int ok = 1 +\n\t2;\n", []),
+		("static int\nfoo(int a)\n{\n\tint z = 1\n\treturn z;\n}\n", []),
+		("static int io = 0x300 /* base */\n\t, irq = 5;\n", []),
+		('static char *s = "a"\n"b";\n', []),
+		("static int x __initdata\n= 5;\n", []),
+		("#define X 1 \\\n\tstatic int y = 2\nint z;\n", []),
+	]
+
+	def test_missing_semicolons(self):
+		from modparm_convert import syntax
+		for text, want in self.CASES:
+			self.assertEqual(syntax.missing_semicolons(text), want, text)
+
+	def test_explain_moves_the_sites_to_parse(self):
+		from modparm_convert import syntax
+		t = convert.Tree()
+		text = 'static int io;\nMODULE_PARM(io, "i");\nstatic int a = B\nMODULE_PARM(a, "i");\n'
+		t.failed.append("x.c")
+		t.leave("internal", 2)
+		t.diags.append(("x.c", 4, 1, "warning", "internal", "could not be placed"))
+		t.explain("x.c", text, [2, 4])
+		self.assertEqual(t.left, {"parse": 2})
+		self.assertEqual(t.causes, {"x.c": 3})
+		self.assertEqual(sorted((d[1], d[3], d[4]) for d in t.diags),
+				 [(2, "warning", "parse"), (3, "error", "parse"), (4, "warning", "parse")])
+		self.assertIn("'a' ends without ';'", syntax.explain(text)[1])
+
+
+class IncludeOptionTest(unittest.TestCase):
+	def test_dash_i_both_spellings_in_order(self):
+		from modparm_convert import cli
+		o = cli.parse(["-I", "inc", "-Iarch/hpux/include", "--perm", "0444", "src"])
+		self.assertEqual(o.includes, ["inc", "arch/hpux/include"])
+		self.assertEqual(o.src, "src")
+
+	def test_dash_i_without_directory(self):
+		from modparm_convert import cli
+		err = sys.stderr
+		sys.stderr = open(os.devnull, "w")
+		try:
+			self.assertEqual(cli.parse(["src", "-I"]), 2)
+		finally:
+			sys.stderr.close()
+			sys.stderr = err
+
+
 class KtapResult(unittest.TextTestResult):
 	def __init__(self, *a, **kw):
 		super().__init__(*a, **kw)

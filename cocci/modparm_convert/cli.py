@@ -4,7 +4,7 @@ kernel tree, an old driver directory or a single file, with Coccinelle.
 
 Usage: modparm-convert [--perm 0444] [--out DIR] [--in-place] [--jobs N]
                        [--report FILE] [--name NAME] [--keep-minimum]
-                       [--check-build KDIR] [--check-load KDIR] SRC
+                       [--check-build KDIR] [--check-load KDIR] [-I DIR]... SRC
 
   --perm MODE    permission of the parameters (default 0: no sysfs file,
                  as with MODULE_PARM)
@@ -35,6 +35,12 @@ Usage: modparm-convert [--perm 0444] [--out DIR] [--in-place] [--jobs N]
                  without values (the old defaults), and with a bad value
                  each (refused with the kernel's reason).  A failure is an
                  error naming the site; the exit status is 1
+  -I DIR, -IDIR  a directory of the package's include path, as its Makefile
+                 gives it to the compiler (repeatable, searched in order):
+                 typedefs of the parameters' declarations are resolved in
+                 the headers the file includes from there.  Without -I,
+                 every include/ directory under SRC is searched (those
+                 above the file first), and a note names the header used
 
 Files that mention MODULE_PARM are run through modparm.cocci (beside this
 program, or $MODPARM_COCCI).  One patch per changed file is written by
@@ -75,6 +81,7 @@ class Options:
 	check_build = None
 	check_load = None
 	src = None
+	includes = []
 
 
 def usage():
@@ -103,6 +110,10 @@ def parse(argv):
 		elif a.split("=", 1)[0] in with_value and "=" in a:
 			k, v = a.split("=", 1)
 			setattr(o, with_value[k], v)
+		elif a == "-I" or (a.startswith("-I") and len(a) > 2):
+			if a == "-I" and not args:
+				return usage()
+			o.includes.append(args.pop(0) if a == "-I" else a[2:])
 		elif a == "--in-place":
 			o.inplace = True
 		elif a == "--keep-minimum":
@@ -184,6 +195,12 @@ def main(argv):
 		why = checkload_refused(o)
 		if why:
 			return die(why)
+	for d in o.includes:
+		if not os.path.isdir(d):
+			return die("-I %s: no such directory" % d)
+		if ":" in d:
+			return die("-I %s: a ':' in an include directory is not supported" % d)
+	o.includes = [os.path.abspath(d) for d in o.includes]
 	if o.check_build is not None:
 		try:
 			o.ktree, o.kobj = checkbuild.kernel_dir(o.check_build)

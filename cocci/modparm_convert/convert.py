@@ -10,7 +10,7 @@ import sys
 import tempfile
 import textwrap
 
-from . import api, checkapi, checkbuild, checkload, fixups, patches, results, sites
+from . import api, checkapi, checkbuild, checkload, fixups, patches, results, sites, syntax
 from .spatch import Spatch
 
 FORMNAME = {"param": "module_param()", "array": "module_param_array()",
@@ -56,9 +56,40 @@ class Tree:
 		self.changed = []	# (rel, old bytes, new bytes, decided sites, diags)
 		self.unread = []	# files that could not be read
 		self.check = None	# --check-build: (sites, files, failed, KDIR)
+		self.causes = {}	# file left untouched -> the line that spatch could not parse
 
 	def leave(self, reason, n):
 		self.left[reason] = self.left.get(reason, 0) + n
+
+	def explain(self, rel, old, code):
+		"""A file left untouched because spatch skipped part of it: when
+		its text shows why (a declaration without its ';'), name that
+		line and cause, and count its sites as parse failures, not as
+		the internal errors they looked like (a declaration spatch
+		skipped gets no module_param line)."""
+		if rel not in self.failed or rel in self.crashed:
+			return
+		if any(d[0] == rel and d[4] == "internal" and d[1] not in code for d in self.diags):
+			return	# spatch saw sites the finder did not: another story
+		why = syntax.explain(old)
+		if not why:
+			return
+		line, msg = why
+		self.causes[rel] = line
+		mine = [d for d in self.diags if d[0] == rel and d[4] in ("parse", "internal")
+			and d[1] in code]
+		for d in mine:
+			self.diags.remove(d)
+		if any(d[4] == "internal" for d in mine):
+			# the lost-rewrite path counted every site of the file
+			self.left["internal"] -= len(code)
+			if not self.left["internal"]:
+				del self.left["internal"]
+			self.leave("parse", len(code))
+		self.diags.append((rel, line, 1, "error", "parse", msg))
+		for ln in sorted(set(code)):
+			self.diags.append((rel, ln, 1, "warning", "parse", "spatch could not "
+					   "parse line %d (see there): file left untouched" % line))
 
 	def nleft(self):
 		return sum(self.left.values())
@@ -127,7 +158,12 @@ class Tree:
 			if what != "converted":
 				continue
 			v = code_vars[n] if len(code_vars) == len(decided) else sites.site_variable(old, ln)
-			if v and not any(sites.declares_param(l, v) for l in new_lines):
+			if form == "drop" and v:
+				# removed, not replaced: one MODULE_PARM of v fewer
+				if sites.mentions_site(new_lines, v) < sites.mentions_site(old_lines, v):
+					continue
+				lost.append(ln)
+			elif v and not any(sites.declares_param(l, v) for l in new_lines):
 				lost.append(ln)
 		if lost:
 			self.failed.append(rel)
@@ -162,9 +198,15 @@ def message(rel, decided, fdiags, perm):
 		% (len(conv), len(decided), ", ".join(FORMNAME[f] for f in forms),
 		   perm, " (no sysfs file)" if perm in ("0", "0000", "000")
 		   else " instead of 0 (no sysfs file)")) if conv else ""
+	novar = [d for d in drop if any(f[1] == d[0] and f[4] == "no-variable" for f in fdiags)]
+	drop = [d for d in drop if d not in novar]
 	if drop:
 		para += (" Remove %d whose variable has its module_param*() already"
 			 " (a second one would define the parameter twice)." % len(drop))
+	if novar:
+		para += (" Remove %d that name%s no variable of this file: the old macro"
+			 " never referenced it, module_param() would not build."
+			 % (len(novar), "s" if len(novar) == 1 else ""))
 	body = ["%s: convert MODULE_PARM to module_param" % stem, "",
 		"MODULE_PARM() and its type strings were removed in Linux 2.6.17;",
 		"a module that still uses them gets none of its parameters.",
@@ -204,7 +246,9 @@ def summary(t, name, npatches):
 	unparsed = [f for f in t.failed if f not in t.crashed]
 	if unparsed:
 		out.append("modparm-convert: %s failed to parse, left untouched: %s" % (
-			plural(len(unparsed), "file"), " ".join(unparsed)))
+			plural(len(unparsed), "file"), " ".join(
+				f + (" (line %d)" % t.causes[f] if f in t.causes else "")
+				for f in unparsed)))
 	if t.crashed:
 		out.append("modparm-convert: internal error: modparm.cocci failed on %s, "
 			   "left untouched: %s" % (plural(len(t.crashed), "file"), " ".join(t.crashed)))
@@ -285,6 +329,7 @@ def convert(o, env):
 		sp = Spatch(o.spatch, o.cocci, o.cocci2, o.macros, o.perm, tmp)
 		if o.keep_minimum:
 			sp.defines = ["-D", "keep_minimum"]
+		sp.defines += include_path(o)
 		paths = [os.path.abspath(os.path.join(base, rel)) for rel in todo]
 		contents = {n: encode(texts[rel][0]) for n, rel in enumerate(todo) if rel in crlf}
 		results = sp.tree([(p, texts[rel][0]) for p, rel in zip(paths, todo)], o.jobs,
@@ -298,6 +343,8 @@ def convert(o, env):
 		for n, rel in enumerate(todo):
 			text, code = texts[rel]
 			new = t.account(rel, text, code, results.get(n))
+			if new is None:
+				t.explain(rel, text, code)
 			if new is not None and o.check_build:
 				tocheck.append((rel, new, check_sites(rel, shown(show, rel), text,
 								      results[n])))
@@ -347,6 +394,16 @@ def convert(o, env):
 		shutil.rmtree(tmp, ignore_errors=True)
 		if stage:
 			shutil.rmtree(stage, ignore_errors=True)
+
+
+def include_path(o):
+	"""modparm.cocci's settings for the package's include path: the -I
+	directories, or SRC, whose include/ directories it then searches."""
+	src = os.path.abspath(o.src if os.path.isdir(o.src) else os.path.dirname(o.src) or ".")
+	out = ["-D", "modparm_src=" + src]
+	if getattr(o, "includes", None):
+		out += ["-D", "modparm_includes=" + ":".join(o.includes)]
+	return out
 
 
 def shown(show, rel):

@@ -146,3 +146,9 @@ def declares_param(line, var):
 	start, or after another statement on the same line."""
 	return re.search(r'(?:^|[;}])\s*module_param\w*\(\s*' + re.escape(var) + r'\s*,',
 			 line) is not None
+
+
+def mentions_site(lines, var):
+	"""How many MODULE_PARM(var, ...) the lines hold."""
+	return sum(len(re.findall(r'\bMODULE_PARM\s*\(\s*' + re.escape(var) + r'\s*,', l))
+		   for l in lines)

@@ -1,0 +1,55 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Why spatch could not parse a file: the mistakes of old code that the
+old compilers never saw (the code sat in a configuration nobody built)
+and that make spatch skip the code around them, MODULE_PARMs included."""
+
+import re
+
+from .sites import strip_comments
+
+# a file-scope declaration that ends its line without ';': storage and
+# type words, the name, then dimensions or an initializer without braces
+# (a line of type words alone may be the first of a function definition)
+DECL_RE = re.compile(r'^\s*(?:(?:static|extern|const|volatile|unsigned|signed|'
+		     r'struct|union|enum)\s+)*[A-Za-z_]\w*[\s*]+([A-Za-z_]\w*)\s*'
+		     r'(?:(?:\[[^\]]*\]\s*)+|(?:\[[^\]]*\]\s*)*=\s*[^;{}=]*[\w)\]"\'])\s*$')
+# what the next line of code starts with when it is a new statement at
+# file scope: a declaration or a macro call (MODULE_PARM, EXPORT_SYMBOL)
+STARTS_RE = re.compile(r'^\s*(?:static|extern|const|unsigned|signed|int|char|short|'
+		       r'long|struct|union|enum|void|[A-Z][A-Z0-9_]*\s*\()\b')
+NOT_TYPES = ("return", "else", "goto", "case", "do", "typedef", "sizeof")
+
+
+def missing_semicolons(text):
+	"""[(line, name, next line)] of the declarations at file scope whose
+	';' is missing: the line ends the declaration (a name, a number, a
+	')' or ']') and the next line of code starts another statement."""
+	lines = strip_comments(text).split("\n")
+	out = []
+	depth = 0
+	cont = False	# the line continues a preprocessor line
+	for no, line in enumerate(lines, 1):
+		was_cont, cont = cont, line.rstrip().endswith("\\")
+		if was_cont or line.lstrip().startswith("#"):
+			continue
+		m = DECL_RE.match(line) if depth == 0 else None
+		depth += line.count("{") - line.count("}")
+		if not m or line.split()[0] in NOT_TYPES or line.rstrip().endswith((",", "=")):
+			continue
+		nxt = next(((k, l) for k, l in enumerate(lines[no:], no + 1)
+			    if l.strip() and not l.lstrip().startswith("#")), None)
+		if nxt is None or not STARTS_RE.match(nxt[1]):
+			continue
+		out.append((no, m.group(1), nxt[0]))
+	return out
+
+
+def explain(text):
+	"""The first cause found, as (line, message), or None."""
+	found = missing_semicolons(text)
+	if not found:
+		return None
+	no, name, nxt = found[0]
+	return no, ("the declaration of '%s' ends without ';' (line %d, which "
+		    "follows it, starts another statement): spatch cannot parse "
+		    "the code around it; add the ';'" % (name, nxt))
