@@ -730,6 +730,10 @@ class Macros:
 					if not d.first - 1 <= i < d.last
 					and not self.other_shim(d.rel, i + 1)]
 				if not any(l.strip() for l in rest):
+					# and one of the blank lines around it
+					if 0 < start and end + 1 < len(clean) and \
+							not clean[start - 1].strip() and not clean[end + 1].strip():
+						end += 1
 					return (start + 1, end + 1, [])
 		return (d.first, d.last, [])
 
@@ -767,7 +771,8 @@ class Macros:
 					kind = "in-macro"
 				t.leave(kind, 1)
 				decided[u.rel].append((u.line, u.col, "left", "left", u.name, None))
-			for dg in u.diags:
+			blocked = blockers and all(st[0] == "converted" for st in u.status)
+			for dg in ([] if blocked else u.diags):
 				t.diags.append((u.rel, u.line, u.col, dg[2], dg[3],
 						"in this use of %s: %s" % (u.name, dg[4])))
 			if blockers or any(st[0] != "converted" for st in u.status):
@@ -789,9 +794,10 @@ class Macros:
 				decided[u.rel].append((u.line, u.col, "left", "left", u.name, None))
 				t.diags.append((u.rel, u.line, u.col, "warning", "shim",
 						"%s here is the driver's own #define at %s, which maps it "
-						"onto MODULE_PARM (gone since 2.6.17) and is not kept from "
-						"kernels with module_param by its #if (#ifndef %s): left; "
-						"remove that #define by hand" % (u.name, s.where(), u.name)))
+						"onto MODULE_PARM (gone since 2.6.17), and no #if keeps that "
+						"#define from the kernels that have %s (as #ifndef %s would): "
+						"left; remove the #define by hand" % (u.name, s.where(),
+										       u.name, u.name)))
 		for d in self.defs:
 			if d.kind == "compat":
 				self.notes.append((d.rel, d.first, "note", "in-macro", "MODULE_PARM in "
@@ -811,8 +817,16 @@ class Macros:
 						   "the #define of %s, which no file here uses: not converted"
 						   % d.name))
 		for n in self.notes:
-			t.diags.append((n[0], n[1], 1) + n[2:])
+			t.diags.append((n[0], self.site_line(n[0], n[1]), 1) + n[2:])
 		return decided
+
+	def site_line(self, rel, line):
+		"""The line of the first MODULE_PARM of the #define at rel:line."""
+		d = next((d for d in self.defs if d.rel == rel and d.first == line), None)
+		if d is None:
+			return line
+		return min([ln for ln in self.macro_sites.get(rel, []) if d.first <= ln <= d.last]
+			   or [line])
 
 	def undo(self, rel, reason):
 		"""The edits of rel could not be made: its definitions are left."""
