@@ -432,15 +432,20 @@ def wrapper_macros(o, base, macro_sites, mtexts):
 	bodies, their uses in every .c and .h file of SRC, and the copies
 	of the files that use them, expanded for spatch."""
 	mac = macros.Macros(base, mtexts)
-	mac.find_definitions(macro_sites)
-	if any(d.kind in ("wrapper", "outer", "shim") for d in mac.defs):
-		if os.path.isdir(o.src):
-			rels = sites.walk(base, lambda rel, msg: None)
-		else:
-			rels = [os.path.basename(o.src)]
-		mac.find_uses(sites.mentioning(base, rels, lambda rel, msg: None,
-					       sorted(mac.byname)))
-		mac.expand()
+	try:
+		mac.find_definitions(macro_sites)
+		if any(d.kind in ("wrapper", "outer", "shim") for d in mac.defs):
+			if os.path.isdir(o.src):
+				rels = sites.walk(base, lambda rel, msg: None)
+			else:
+				rels = [os.path.basename(o.src)]
+			mac.find_uses(sites.mentioning(base, rels, lambda rel, msg: None,
+						       sorted(mac.byname)))
+			mac.expand()
+	except Exception as e:	# pylint: disable=broad-except
+		# the converter's own failure, not the input's: each MODULE_PARM
+		# in a #define is named with it, nothing of the macros changes
+		return macros.Failed(macro_sites, e)
 	return mac
 
 
@@ -448,8 +453,11 @@ def macro_changes(t, mac, results, first, counted, texts, newtext, crlf):
 	"""Decide the wrapper macros from spatch's results on the expanded
 	copies (indices from first), rewrite their definitions and remove the
 	dead shims in the files' new texts, and count every use as a site."""
-	mac.decide({n: results.get(first + n) for n in range(len(mac.synth))})
-	mac.rewrite()
+	try:
+		mac.decide({n: results.get(first + n) for n in range(len(mac.synth))})
+		mac.rewrite()
+	except Exception as e:	# pylint: disable=broad-except
+		mac = macros.Failed(mac.macro_sites, e)
 	for rel in sorted(mac.edits):
 		old = texts[rel][0] if rel in texts else mac.read(rel)
 		cur = newtext.get(rel, old).replace("\r\n", "\n")

@@ -765,10 +765,7 @@ class Macros:
 					self.nconv += 1
 					decided[u.rel].append((u.line, u.col, "converted", "macro", u.name, None))
 					continue
-				if st[0] == "left" and st[1] not in ("in-macro", "parse"):
-					kind = st[1]
-				else:
-					kind = "in-macro"
+				kind = st[1] if st[0] == "left" else "in-macro"
 				t.leave(kind, 1)
 				decided[u.rel].append((u.line, u.col, "left", "left", u.name, None))
 			blocked = blockers and all(st[0] == "converted" for st in u.status)
@@ -920,3 +917,28 @@ def apply_edits(old_lines, cur_lines, edits):
 			return None
 		out[idx[0]:idx[-1] + 1] = new
 	return out
+
+
+class Failed(Macros):
+	"""The wrapper-macro pass failed on this tree (a bug of the
+	converter): every MODULE_PARM in a #define is an internal error, as
+	when modparm.cocci's own python fails, and nothing of them changes."""
+
+	def __init__(self, macro_sites, exc):
+		super().__init__("/nonexistent", {})
+		self.macro_sites = macro_sites
+		self.exc = "%s: %s" % (type(exc).__name__, exc)
+
+	def account(self, t, counted_files):
+		self.nuses = self.nconv = 0
+		for rel, lines in sorted(self.macro_sites.items()):
+			for ln in lines:
+				t.diags.append((rel, ln, 1, "error", "internal", "the converter failed "
+						"on the macros of this tree (%s): MODULE_PARM in this "
+						"#define not converted" % self.exc))
+		t.failed.append("(wrapper macros)")
+		t.crashed.append("(wrapper macros)")
+		return {}
+
+	def uncounted(self):
+		return sum(len(v) for v in self.macro_sites.values())
