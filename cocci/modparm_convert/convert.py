@@ -459,16 +459,20 @@ def macro_changes(t, mac, results, first, counted, texts, newtext, crlf):
 	except Exception as e:	# pylint: disable=broad-except
 		mac = macros.Failed(mac.macro_sites, e)
 	for rel in sorted(mac.edits):
-		old = texts[rel][0] if rel in texts else mac.read(rel)
+		if rel in texts:
+			old = texts[rel][0]
+			raw = crlf[rel] if rel in crlf else encode(old)
+		else:
+			raw = read(os.path.join(mac.base, rel))
+			old = decode(raw).replace("\r\n", "\n")
 		cur = newtext.get(rel, old).replace("\r\n", "\n")
 		new = macros.apply_edits(old.split("\n"), cur.split("\n"), mac.edits[rel])
 		if new is None:
 			mac.undo(rel, "spatch changed the lines of the #define")
 			continue
 		new = "\n".join(new)
-		if rel in crlf:
+		if b"\r\n" in raw:
 			new = new.replace("\n", "\r\n")
-		raw = crlf[rel] if rel in crlf else encode(old)
 		newtext[rel] = new
 		k = next((i for i, c in enumerate(t.changed) if c[0] == rel), None)
 		if k is not None:
