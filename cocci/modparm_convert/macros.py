@@ -353,7 +353,11 @@ class Macros:
 			self.states[rel] = states
 			for ln in macro_sites[rel]:
 				d = next((d for d in defs if d.first <= ln <= d.last), None)
-				if d is None or d in self.defs:
+				if d is None:
+					self.notes.append((rel, ln, "note", "in-macro", "MODULE_PARM in "
+							   "a #define under #if 0: not converted"))
+					continue
+				if d in self.defs:
 					continue
 				if d.name == "MODULE_PARM":
 					self.notes.append((rel, ln, "note", "in-macro", "a #define of "
