@@ -233,7 +233,7 @@ def substitute(d, args, defs_for, depth=0):
 	if depth > 8:
 		return None
 	params = d.params or []
-	if len(args) != len(params) and not (len(params) == 0 and args == [""]):
+	if len(args) != len(params) and not (len(params) == 0 and args in ([], [""])):
 		if not (params and params[-1] == "..."):
 			return None
 	amap = dict(zip(params, args))
@@ -270,19 +270,26 @@ def substitute(d, args, defs_for, depth=0):
 		out.append(amap.get(t, t))
 		i += 1
 	text = re.sub(r'\s+', ' ', "".join(out)).strip()
-	# the wrappers used in the expansion (a macro that uses another)
-	pos = 0
+	# the wrappers used in the expansion (a macro that uses another;
+	# an object-like one such as SENSORS_INSMOD too), not in strings
 	res = ""
-	for m in re.finditer(r'\b([A-Za-z_]\w*)\s*\(', text):
-		if m.start() < pos:
+	pos = 0
+	for m in TOKEN_RE.finditer(text):
+		if m.start() < pos or not re.match(r'[A-Za-z_]', m.group(0)):
 			continue
-		inner = defs_for(m.group(1))
+		inner = defs_for(m.group(0))
 		if inner is None:
 			continue
-		e = balanced(text, m.end() - 1)
-		if e is None:
-			return None
-		sub = substitute(inner, split_args(text[m.end():e - 1]), defs_for, depth + 1)
+		args, e = [], m.end()
+		if inner.params is not None:
+			o = re.match(r'\s*\(', text[m.end():])
+			if not o:
+				continue
+			e = balanced(text, m.end() + o.end() - 1)
+			if e is None:
+				return None
+			args = split_args(text[m.end() + o.end():e - 1])
+		sub = substitute(inner, args, defs_for, depth + 1)
 		if sub is None:
 			return None
 		res += text[pos:m.start()] + sub
@@ -383,11 +390,10 @@ class Macros:
 				 if any(d.kind in ("wrapper", "outer") for d in ds)]
 			if not names:
 				break
-			pat = re.compile(r'\b(%s)\s*\(' % "|".join(map(re.escape, names)))
+			pat = re.compile(r'\b(%s)\b' % "|".join(map(re.escape, names)))
 			for rel in list(self.states):
 				for d in self.scan(rel)[0]:
-					if d.params is None or any(d.rel == e.rel and d.first == e.first
-								   for e in self.defs):
+					if any(d.rel == e.rel and d.first == e.first for e in self.defs):
 						continue
 					if pat.search(d.body) and d.name not in MODERN:
 						d.kind = "compat" if dead_on_modern(d.conds) else "outer"
@@ -442,7 +448,7 @@ class Macros:
 		if not self.defs:
 			return
 		names = sorted(self.byname)
-		pat = re.compile(r'\b(%s)\s*\(' % "|".join(map(re.escape, names)))
+		pat = re.compile(r'\b(%s)\b(\s*\()?' % "|".join(map(re.escape, names)))
 		for rel in rels:
 			text = self.read(rel)
 			if not pat.search(text):
@@ -460,11 +466,18 @@ class Macros:
 					continue
 				if re.search(r'#\s*(undef|ifn?def)\s*$', clean[starts[line - 1]:m.start()]):
 					continue
-				e = balanced(clean, m.end() - 1)
-				if e is None:
+				objlike = all(d.params is None for d in self.byname[m.group(1)])
+				if objlike:
+					e, args = m.start() + len(m.group(1)), []
+				elif m.group(2) is None:
 					continue
+				else:
+					e = balanced(clean, m.end() - 1)
+					if e is None:
+						continue
+					args = split_args(text[m.end():e - 1])
 				u = Use(rel, line, m.start() - starts[line - 1] + 1, m.group(1), m.start(), e,
-					split_args(text[m.end():e - 1]))
+					args)
 				ds, later = self.visible(rel, line, u.name)
 				shims = [d for d in ds if d.kind == "shim"]
 				if shims:

@@ -1,13 +1,19 @@
 /*
  * i2c-proc.h of the lm_sensors 2 package (trimmed): the insmod
- * parameters every chip driver declares with SENSORS_MODULE_PARM.
+ * parameters every chip driver declares with SENSORS_INSMOD_n, through
+ * SENSORS_MODULE_PARM and the object-like SENSORS_INSMOD.
  */
 #ifndef _LINUX_I2C_PROC_H
 #define _LINUX_I2C_PROC_H
 
 #define SENSORS_MAX_OPTS 48
-#define SENSORS_DEFAULTS {[0 ... SENSORS_MAX_OPTS-1] = SENSORS_I2C_END}
 #define SENSORS_I2C_END 0xfffe
+#define SENSORS_DEFAULTS {[0 ... SENSORS_MAX_OPTS-1] = SENSORS_I2C_END}
+
+struct i2c_force_data {
+	unsigned short *force;
+	unsigned short kind;
+};
 
 #define SENSORS_MODULE_PARM_FORCE(name) \
   SENSORS_MODULE_PARM(force_ ## name, \
@@ -21,7 +27,7 @@
   MODULE_PARM(var,"1-" __MODULE_STRING(SENSORS_MAX_OPTS) "h"); \
   MODULE_PARM_DESC(var,desc)
 
-#define SENSORS_INSMOD_1(chip1) \
+#define SENSORS_INSMOD \
   SENSORS_MODULE_PARM(probe, \
                       "List of adapter,address pairs to scan additionally"); \
   SENSORS_MODULE_PARM(probe_range, \
@@ -29,6 +35,18 @@
                       "additionally"); \
   SENSORS_MODULE_PARM(ignore, \
                       "List of adapter,address pairs not to scan"); \
-  SENSORS_MODULE_PARM_FORCE(chip1)
+  SENSORS_MODULE_PARM(ignore_range, \
+                      "List of adapter,start-addr,end-addr triples not to " \
+                      "scan")
+
+#define SENSORS_INSMOD_1(chip1) \
+  enum chips { any_chip, chip1 }; \
+  SENSORS_MODULE_PARM(force, \
+                      "List of adapter,address pairs to boldly assume " \
+                      "to be present"); \
+  SENSORS_MODULE_PARM_FORCE(chip1); \
+  static struct i2c_force_data forces[] = {{force,any_chip},{force_ ## chip1,chip1}, \
+                                                 {NULL}}; \
+  SENSORS_INSMOD
 
 #endif /* def _LINUX_I2C_PROC_H */
