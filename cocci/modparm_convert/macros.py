@@ -464,8 +464,8 @@ class Macros:
 				line = clean.count("\n", 0, m.start()) + 1
 				if states[line - 1] != "code":
 					continue
-				if re.search(r'#\s*(undef|ifn?def)\s*$', clean[starts[line - 1]:m.start()]):
-					continue
+				if clean[starts[line - 1]:m.start()].lstrip().startswith("#"):
+					continue	# #ifdef NAME, #if defined(NAME), #undef NAME
 				objlike = all(d.params is None for d in self.byname[m.group(1)])
 				if objlike:
 					e, args = m.start() + len(m.group(1)), []
