@@ -26,7 +26,7 @@ import difflib
 import os
 import re
 
-from . import sites
+from . import fixups, sites
 
 # the names of the API that replaced MODULE_PARM: a #define of one of
 # them that expands to MODULE_PARM is a shim for old kernels
@@ -592,16 +592,22 @@ class Macros:
 		for n, (rel, v, text, uses) in enumerate(self.synth):
 			r = results.get(n)
 			new_lines = None
+			old_lines = text.split("\n")
 			if r is not None and not r.failed and r.new is not None:
 				new_lines = r.new.decode("utf-8", "surrogateescape").split("\n")
-			old_lines = text.split("\n")
+				# spatch glues what is left of a line to the line above
+				# when it moves a MODULE_PARM away: the converter's
+				# repairs put it back, so that each use has its line
+				new_lines = fixups.split_glued(old_lines, new_lines)
+			# old line -> (old lines, new lines) of the block of spatch's
+			# changes that holds it
 			linemap = {}
 			if new_lines is not None:
 				sm = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
 				for op, i1, i2, j1, j2 in sm.get_opcodes():
-					if op == "equal" or (op == "replace" and i2 - i1 == j2 - j1):
-						for i in range(i1, i2):
-							linemap[i] = j1 + i - i1
+					for i in range(i1, i2):
+						linemap[i] = ((i, i + 1), (j1 + i - i1, j1 + i - i1 + 1)) \
+							if op == "equal" else ((i1, i2), (j1, j2))
 			decided = r.decided() if r is not None else []
 			for u in uses:
 				marks = u.marks[v]
@@ -647,17 +653,38 @@ class Macros:
 			kinds = [d[3] for d in diags]
 			return ("left", kinds[-1] if kinds else "unknown",
 				"its expansion here is left (%s)" % (kinds[-1] if kinds else "unknown"))
-		j = linemap.get(u.line - 1)
-		old = old_lines[u.line - 1]
-		new = new_lines[j] if j is not None else ""
-		oc = [m for m in CALL_RE.finditer(old)]
-		nc = [m for m in CALL_RE.finditer(new)]
-		mp = [m for m in oc if m.group(1) == "MODULE_PARM"]
-		if j is None or len(oc) != len(nc) or i >= len(mp):
-			return ("left", "in-macro", "the module_param line of this expansion of %s "
-				"would go below a later declaration, out of the macro" % u.name)
-		m = nc[oc.index(mp[i])]
-		e = balanced(new, m.end() - 1)
+		# the calls of the block, old and new, matched in order by their
+		# variable: the MODULE_PARM of this site is in place when the new
+		# text has a call of its variable where it was, else spatch moved
+		# its line (below the declaration, into another #if branch)
+		(i1, i2), (j1, j2) = linemap[u.line - 1]
+		olds = []
+		for n in range(i1, i2):
+			for m in CALL_RE.finditer(old_lines[n]):
+				e = balanced(old_lines[n], m.end() - 1)
+				olds.append((n, m, split_args(old_lines[n][m.end():e - 1])[0] if e else None))
+		new = "\n".join(new_lines[j1:j2])
+		news = []
+		for m in CALL_RE.finditer(new):
+			e = balanced(new, m.end() - 1)
+			news.append((m, e, split_args(new[m.end():e - 1])[0] if e else None))
+		mine = [k for k, (n, m, _) in enumerate(olds)
+			if n == u.line - 1 and m.group(1) == "MODULE_PARM"]
+		p = 0
+		got = None
+		for k, (n, m, var) in enumerate(olds):
+			q = next((q for q in range(p, len(news)) if news[q][2] == var), None)
+			if q is None:
+				continue
+			p = q + 1
+			if i < len(mine) and k == mine[i]:
+				got = news[q]
+		if got is None:
+			return ("left", "in-macro", "modparm.cocci places the module_param line of "
+				"this expansion of %s away from the use (after the variable's "
+				"declaration, below it or in another #if branch), out of the macro"
+				% u.name)
+		m, e, _ = got
 		if m.group(1) == "MODULE_PARM" or e is None:
 			return ("left", "in-macro", "spatch left the MODULE_PARM of this expansion "
 				"of %s" % u.name)
