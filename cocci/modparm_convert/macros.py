@@ -37,6 +37,7 @@ DEFINE_RE = re.compile(r'\s*#\s*define\s+([A-Za-z_]\w*)(\(([^)]*)\))?')
 COND_RE = re.compile(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)')
 CALL_RE = re.compile(r'\b(MODULE_PARM|module_param\w*)\s*\(')
 MARK_RE = re.compile(r'\x01(\d+):(\d+)\x02')
+USE_MARK_RE = re.compile(r'\x01(\d+):(\d+):(\d+)\x02')
 TOKEN_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|\x01\d+:\d+\x02|##|#|'
 		      r'[A-Za-z_]\w*|\s+|.', re.S)
 VERSION_RE = re.compile(r'\(?LINUX_VERSION_CODE(<|<=|>=|>)KERNEL_VERSION\((\d+),(\d+),(\d+)\)\)?')
@@ -134,6 +135,7 @@ class Use:
 		self.problem = None	# (kind, message): left before spatch
 		self.defs = []		# the definitions it sees
 		self.marks = {}		# variant -> [(column, define, call number, variable)]
+		self.sline = line	# the line of its expansion in the copies
 		self.status = []	# per site of variant 0: ("converted"|"left", kind)
 		self.diags = []
 
@@ -553,35 +555,37 @@ class Macros:
 		return out + x[pos:]
 
 	def copy(self, rel, text, uses, v):
+		"""The copy of rel for variant v: each use replaced by its
+		expansion, the newlines it spanned put before it (so that the
+		lines keep their numbers; the expansion is on the use's last line,
+		u.sline), the definitions of the wrappers emptied."""
+		tag = {}
+		for u in sorted(uses, key=lambda u: -u.start):
+			tag[id(u)] = len(tag)
+			nl = text.count("\n", u.start, u.end)
+			x = MARK_RE.sub(lambda m, t=tag[id(u)]: "\x01%d:%s\x02" % (t, m.group(0)[1:-1]),
+					u.variants[-1])
+			text = text[:u.start] + "\n" * nl + x + text[u.end:]
+			u.sline = u.line + nl
 		lines = text.split("\n")
 		for d in self.defs:
 			if d.rel == rel and d.kind in ("wrapper", "outer", "compat"):
 				for i in range(d.first - 1, d.last):
 					lines[i] = ""
-		# from the last use up, so that the offsets above stay right
-		starts = [0]
-		for l in text.split("\n"):
-			starts.append(starts[-1] + len(l) + 1)
-		for u in sorted(uses, key=lambda u: -u.start):
-			x = u.variants[-1]
-			l0 = u.line - 1
-			l1 = text.count("\n", 0, u.end)
-			head = text[starts[l0]:u.start]
-			tail = text[u.end:starts[l1 + 1] - 1] if l1 + 1 < len(starts) else text[u.end:]
-			line = head + x + tail
-			marks = []
+		marks = collections.defaultdict(list)
+		for n, line in enumerate(lines):
 			while True:
-				m = MARK_RE.search(line)
+				m = USE_MARK_RE.search(line)
 				if not m:
 					break
 				o = line.index("(", m.end())
 				var = split_args(line[o + 1:balanced(line, o) - 1])[0]
-				marks.append((m.start() + 1, self.defs[int(m.group(1))], int(m.group(2)), var))
+				marks[int(m.group(1))].append((m.start() + 1, self.defs[int(m.group(2))],
+							       int(m.group(3)), var))
 				line = line[:m.start()] + "MODULE_PARM" + line[m.end():]
-			u.marks[v] = marks
-			lines[l0] = line
-			for i in range(l0 + 1, l1 + 1):
-				lines[i] = ""
+			lines[n] = line
+		for u in uses:
+			u.marks[v] = marks[tag[id(u)]]
 		return "\n".join(lines)
 
 	def decide(self, results):
@@ -611,12 +615,14 @@ class Macros:
 			decided = r.decided() if r is not None else []
 			for u in uses:
 				marks = u.marks[v]
-				here = [x for x in decided if x[0] == u.line]
-				diags = [d for d in (r.diags if r is not None else []) if d[0] == u.line]
+				cols = [mk[0] for mk in marks]
+				here = {x[1]: x for x in decided if x[0] == u.sline and x[1] in cols}
+				diags = [d for d in (r.diags if r is not None else [])
+					 if d[0] == u.sline and d[1] in cols]
 				if v == 0:
 					u.diags = diags
 				for i, (col, d, k, var) in enumerate(marks):
-					st = self.one(u, marks, i, here, old_lines, new_lines, linemap, diags)
+					st = self.one(u, col, here.get(col), old_lines, new_lines, linemap, diags)
 					if v == 0:
 						u.status.append(st)
 					if st[0] == "converted":
@@ -640,15 +646,16 @@ class Macros:
 				continue
 			d.new = {k: next(iter(d.texts[k])) for k in range(d.ncalls)}
 
-	def one(self, u, marks, i, here, old_lines, new_lines, linemap, diags):
-		"""(converted, form, new call) or (left, kind, reason) of the i-th
-		MODULE_PARM of use u in one variant."""
+	def one(self, u, col, site, old_lines, new_lines, linemap, diags):
+		"""(converted, form, new call) or (left, kind, reason) of the
+		MODULE_PARM at column col of the expansion of use u in one
+		variant; site is spatch's decision of it."""
 		if new_lines is None:
 			return ("left", "parse", "spatch could not parse the expansion of %s here" % u.name)
-		if len(here) != len(marks):
+		if site is None:
 			return ("left", "parse", "spatch did not see the MODULE_PARM of this "
 				"expansion of %s" % u.name)
-		ln, col, what, form = here[i][:4]
+		what, form = site[2:4]
 		if what != "converted":
 			kinds = [d[3] for d in diags]
 			return ("left", kinds[-1] if kinds else "unknown",
@@ -657,7 +664,7 @@ class Macros:
 		# variable: the MODULE_PARM of this site is in place when the new
 		# text has a call of its variable where it was, else spatch moved
 		# its line (below the declaration, into another #if branch)
-		(i1, i2), (j1, j2) = linemap[u.line - 1]
+		(i1, i2), (j1, j2) = linemap[u.sline - 1]
 		olds = []
 		for n in range(i1, i2):
 			for m in CALL_RE.finditer(old_lines[n]):
@@ -668,16 +675,14 @@ class Macros:
 		for m in CALL_RE.finditer(new):
 			e = balanced(new, m.end() - 1)
 			news.append((m, e, split_args(new[m.end():e - 1])[0] if e else None))
-		mine = [k for k, (n, m, _) in enumerate(olds)
-			if n == u.line - 1 and m.group(1) == "MODULE_PARM"]
 		p = 0
 		got = None
-		for k, (n, m, var) in enumerate(olds):
+		for n, m, var in olds:
 			q = next((q for q in range(p, len(news)) if news[q][2] == var), None)
 			if q is None:
 				continue
 			p = q + 1
-			if i < len(mine) and k == mine[i]:
+			if n == u.sline - 1 and m.start() + 1 == col:
 				got = news[q]
 		if got is None:
 			return ("left", "in-macro", "modparm.cocci places the module_param line of "
