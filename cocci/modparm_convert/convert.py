@@ -10,7 +10,7 @@ import sys
 import tempfile
 import textwrap
 
-from . import api, checkapi, checkbuild, checkload, fixups, patches, results, sites, syntax
+from . import api, checkapi, checkbuild, checkload, fixups, macros, patches, results, sites, syntax
 from .spatch import Spatch
 
 FORMNAME = {"param": "module_param()", "array": "module_param_array()",
@@ -50,6 +50,7 @@ class Tree:
 		self.converted = 0
 		self.left = {}		# reason -> count
 		self.macro = 0
+		self.macro_uses = None	# (uses counted as sites, of them converted)
 		self.failed = []	# files left untouched because of spatch
 		self.crashed = []	# of those, files modparm.cocci's python failed on
 		self.sitefiles = 0
@@ -237,6 +238,9 @@ def summary(t, name, npatches):
 		t.converted, t.nleft(),
 		(" (" + ", ".join("%d %s" % (n, k) for k, n in sorted(t.left.items())) + ")")
 		if t.left else ""))
+	if t.macro_uses:
+		out.append("modparm-convert: %d of the sites are uses of wrapper macros "
+			   "and shims, %d of them converted" % t.macro_uses)
 	if t.macro:
 		out.append("modparm-convert: %d more in macro bodies or #if 0, not converted" % t.macro)
 	out.append("modparm-convert: %s written" % plural(npatches, "patch", "patches"))
@@ -295,6 +299,8 @@ def convert(o, env):
 		texts = {}
 		todo = []
 		crlf = {}	# rel -> original bytes
+		macro_sites = {}	# rel -> lines of MODULE_PARM in #define bodies
+		mtexts = {}
 		for rel in cands:
 			try:
 				raw = read(os.path.join(base, rel))
@@ -315,25 +321,30 @@ def convert(o, env):
 				t.diags.append((rel, 0, 0, "note", "input", "CRLF line ends: "
 						"converted, and written with CRLF line ends"))
 			code, macro, dead = sites.find_sites(text)
-			for ln in macro:
-				t.diags.append((rel, ln, 1, "note", "in-macro", "MODULE_PARM inside a "
-						"#define body: not converted (expand or edit the macro "
-						"by hand if it is still used)"))
+			if macro:
+				macro_sites[rel] = macro
+				mtexts[rel] = text
 			for ln in dead:
 				t.diags.append((rel, ln, 1, "note", "dead-code", "MODULE_PARM under "
 						"#if 0: not converted"))
-			t.macro += len(macro) + len(dead)
+			t.macro += len(dead)
 			if code:
 				texts[rel] = (text, code)
 				todo.append(rel)
+		mac = wrapper_macros(o, base, macro_sites, mtexts)
 		sp = Spatch(o.spatch, o.cocci, o.cocci2, o.macros, o.perm, tmp)
 		if o.keep_minimum:
 			sp.defines = ["-D", "keep_minimum"]
 		sp.defines += include_path(o)
 		paths = [os.path.abspath(os.path.join(base, rel)) for rel in todo]
 		contents = {n: encode(texts[rel][0]) for n, rel in enumerate(todo) if rel in crlf}
-		results = sp.tree([(p, texts[rel][0]) for p, rel in zip(paths, todo)], o.jobs,
-				  contents) if todo else {}
+		# the copies with the wrapper macros expanded go to the same run
+		spans = [(p, texts[rel][0]) for p, rel in zip(paths, todo)]
+		for rel, _, stext, _ in mac.synth:
+			contents[len(spans)] = encode(stext)
+			paths.append(os.path.abspath(os.path.join(base, rel)))
+			spans.append((paths[-1], stext))
+		results = sp.tree(spans, o.jobs, contents) if spans else {}
 		if results is None:
 			# one file broke the whole run: each on its own finds it
 			results = sp.run(paths, o.jobs, contents)
@@ -353,8 +364,10 @@ def convert(o, env):
 				t.changed[-1] = (rel, crlf[rel], encode(new)) + t.changed[-1][3:]
 			if new is not None:
 				newtext[rel] = new
+		macro_changes(t, mac, results, len(todo), set(todo), texts, newtext, crlf)
 		api.run(o, t, base, api_candidates(o.src, base), newtext, tmp, decode)
-		changes = api.amend([(rel, old, new, message(rel, decided, fd, o.perm))
+		changes = api.amend([(rel, old, new, macro_message(message(rel, decided, fd, o.perm),
+								   mac.describe(rel)))
 				     for rel, old, new, decided, fd in t.changed], t.api)
 		try:
 			series = patches.write_series(tmp, stage, o.author, changes)
@@ -482,3 +495,71 @@ def publish(o, t, base, stage, newtext):
 		o.published = True
 	finally:
 		signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def wrapper_macros(o, base, macro_sites, mtexts):
+	"""The wrapper macros and shims of the MODULE_PARMs in #define
+	bodies, their uses in every .c and .h file of SRC, and the copies
+	of the files that use them, expanded for spatch."""
+	mac = macros.Macros(base, mtexts)
+	try:
+		mac.find_definitions(macro_sites)
+		if any(d.kind in ("wrapper", "outer", "shim") for d in mac.defs):
+			if os.path.isdir(o.src):
+				rels = sites.walk(base, lambda rel, msg: None)
+			else:
+				rels = [os.path.basename(o.src)]
+			mac.find_uses(sites.mentioning(base, rels, lambda rel, msg: None,
+						       sorted(mac.byname)))
+			mac.expand()
+	except Exception as e:	# pylint: disable=broad-except
+		# the converter's own failure, not the input's: each MODULE_PARM
+		# in a #define is named with it, nothing of the macros changes
+		return macros.Failed(macro_sites, e)
+	return mac
+
+
+def macro_changes(t, mac, results, first, counted, texts, newtext, crlf):
+	"""Decide the wrapper macros from spatch's results on the expanded
+	copies (indices from first), rewrite their definitions and remove the
+	dead shims in the files' new texts, and count every use as a site."""
+	try:
+		mac.decide({n: results.get(first + n) for n in range(len(mac.synth))})
+		mac.rewrite()
+	except Exception as e:	# pylint: disable=broad-except
+		mac = macros.Failed(mac.macro_sites, e)
+	for rel in sorted(mac.edits):
+		if rel in texts:
+			old = texts[rel][0]
+			raw = crlf[rel] if rel in crlf else encode(old)
+		else:
+			raw = read(os.path.join(mac.base, rel))
+			old = decode(raw).replace("\r\n", "\n")
+		cur = newtext.get(rel, old).replace("\r\n", "\n")
+		new = macros.apply_edits(old.split("\n"), cur.split("\n"), mac.edits[rel])
+		if new is None:
+			mac.undo(rel, "spatch changed the lines of the #define")
+			continue
+		new = "\n".join(new)
+		if b"\r\n" in raw:
+			new = new.replace("\n", "\r\n")
+		newtext[rel] = new
+		k = next((i for i, c in enumerate(t.changed) if c[0] == rel), None)
+		if k is not None:
+			t.changed[k] = (rel, t.changed[k][1], encode(new)) + t.changed[k][3:]
+		else:
+			t.changed.append((rel, raw, encode(new), [], []))
+	t.changed.sort(key=lambda c: c[0])
+	mac.account(t, counted)
+	t.macro += mac.uncounted()
+	if mac.nuses:
+		t.macro_uses = (mac.nuses, mac.nconv)
+
+
+def macro_message(msg, lines):
+	"""A patch's commit message with the paragraph on its macros."""
+	if not lines:
+		return msg
+	para = "\n\n".join(textwrap.fill(l, 72) for l in lines)
+	k = msg.rfind("\nGenerated by ")
+	return msg[:k].rstrip("\n") + "\n\n" + para + "\n" + msg[k:]

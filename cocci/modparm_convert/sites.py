@@ -103,11 +103,13 @@ def walk(top, problem):
 	return sorted(out)
 
 
-def mentioning(top, rels, problem):
-	"""Those of rels (under top) that mention MODULE_PARM as a word.  One
+def mentioning(top, rels, problem, words=("MODULE_PARM",)):
+	"""Those of rels (under top) that mention MODULE_PARM (or one of
+	words) as a word.  One
 	grep at a time reads them (xargs without -P: no output interleaves),
 	NUL-separated; a file it could not read is reported with problem."""
-	p = subprocess.run(["xargs", "-0", "-r", "grep", "-lZws", "-e", "MODULE_PARM", "--"],
+	p = subprocess.run(["xargs", "-0", "-r", "grep", "-lZws"] +
+			   [a for w in words for a in ("-e", w)] + ["--"],
 			   input=b"".join(os.fsencode(r) + b"\0" for r in rels),
 			   stdout=subprocess.PIPE, cwd=top, env=dict(os.environ, LC_ALL="C"))
 	found = set(os.fsdecode(n) for n in p.stdout.split(b"\0") if n)
