@@ -660,6 +660,11 @@ class Macros:
 			kinds = [d[3] for d in diags]
 			return ("left", kinds[-1] if kinds else "unknown",
 				"its expansion here is left (%s)" % (kinds[-1] if kinds else "unknown"))
+		if form == "drop":
+			# a direct MODULE_PARM of no variable is removed; the macro
+			# serves other uses, so only this use can go, by hand
+			return ("left", "no-variable", "its expansion here names no variable "
+				"(the old macro never referenced it): remove this use")
 		# the calls of the block, old and new, matched in order by their
 		# variable: the MODULE_PARM of this site is in place when the new
 		# text has a call of its variable where it was, else spatch moved
@@ -819,6 +824,10 @@ class Macros:
 				decided[u.rel].append((u.line, u.col, "left", "left", u.name, None))
 			blocked = blockers and all(st[0] == "converted" for st in u.status)
 			for dg in ([] if blocked else u.diags):
+				if dg[3] == "no-variable":
+					# its "MODULE_PARM removed" is not so in a
+					# macro: the warning below says what to do
+					continue
 				t.diags.append((u.rel, u.line, u.col, dg[2], dg[3],
 						"in this use of %s: %s" % (u.name, dg[4])))
 			if blockers or any(st[0] != "converted" for st in u.status):
