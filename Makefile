@@ -30,6 +30,8 @@ JOBS       ?= $(shell nproc)
 ACCEL      ?= auto
 BOOT_TIMEOUT ?= 900
 DISKS      := $(BUILD)/disks/vda.img $(BUILD)/disks/vdb.img
+# check-delays-debug's own, so that it may run beside a normal boot
+DEBUG_DISKS := $(BUILD)/disks-debug/vda.img $(BUILD)/disks-debug/vdb.img
 
 # The parts of the project; each has a Makefile with some of the targets
 # all, check, guest, bench, fuzz.
@@ -143,7 +145,7 @@ quiet_cmd_initramfs = CPIO    $(INITRAMFS)
 initramfs: guest $(BUILD)/bin/gen_init_cpio
 	$(call cmd,initramfs)
 
-$(DISKS):
+$(DISKS) $(DEBUG_DISKS):
 	@mkdir -p $(dir $@)
 	@truncate -s 64M $@
 
@@ -189,11 +191,11 @@ quiet_cmd_debug_config = CONFIG  $(DEBUG_KBUILD)/.config: tinyconfig + $(DEBUG_F
 $(DEBUG_KBUILD)/.config-stamp: $(DEBUG_FRAGMENTS) $(KSRC)/.series-id
 	$(call cmd,debug_config)
 	@touch $@
-check-delays-debug: initramfs $(DISKS)
+check-delays-debug: initramfs $(DEBUG_DISKS)
 	@$(MAKE) --no-print-directory $(DEBUG_KBUILD)/.config-stamp
 	@scripts/build-kernel.sh $(KSRC) $(DEBUG_KBUILD) $(LOGS)/debug $(JOBS)
 	@$(MAKE) --no-print-directory -C handwritten/delays/tests check-debug $(KVARS) \
-		DEBUG_BZIMAGE=$(DEBUG_KBUILD)/arch/x86/boot/bzImage
+		DEBUG_BZIMAGE=$(DEBUG_KBUILD)/arch/x86/boot/bzImage DISKS="$(DEBUG_DISKS)"
 
 # The pipeline's own numbers first (in build/bench, cold then warm), then
 # each part's; the guest benchmarks boot the normal build's kernel.
