@@ -36,11 +36,11 @@ else
 fi
 
 # The checkers must have been running, or silence proves nothing.
-if grep -q 'kcsan: enabled early' "$console" 2>/dev/null &&
+if grep -q '^kcsan: ' "$console" 2>/dev/null &&
 	grep -q 'Lock dependency validator' "$console"; then
 	ok "KCSAN and lockdep are enabled"
 else
-	not_ok "KCSAN and lockdep are enabled" "no 'kcsan: enabled early' or 'Lock dependency validator' in $console"
+	not_ok "KCSAN and lockdep are enabled" "no 'kcsan: ' or 'Lock dependency validator' line in $console"
 fi
 
 # KCSAN ("BUG: KCSAN: data-race"), lockdep ("WARNING: possible circular
