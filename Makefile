@@ -30,6 +30,8 @@ JOBS       ?= $(shell nproc)
 ACCEL      ?= auto
 BOOT_TIMEOUT ?= 900
 DISKS      := $(BUILD)/disks/vda.img $(BUILD)/disks/vdb.img
+# check-delays-debug's own, so that it may run beside a normal boot
+DEBUG_DISKS := $(BUILD)/disks-debug/vda.img $(BUILD)/disks-debug/vdb.img
 
 # The parts of the project; each has a Makefile with some of the targets
 # all, check, guest, bench, fuzz.
@@ -50,7 +52,7 @@ KVARS = KSRC=$(KSRC) KBUILD_OUT=$(KBUILD_OUT) GUEST_DIR=$(GUEST_DIR) BUILD=$(BUI
 # Recipes print kbuild's short lines; V=1 prints the commands.
 include scripts/kbuild-cmd.mk
 
-.PHONY: all check bench fuzz deps convert update functionlist update-functionlist tree config kernel guest \
+.PHONY: all check check-delays-debug bench fuzz deps convert update functionlist update-functionlist tree config kernel guest \
 	initramfs boot results summary host clean
 
 all: summary
@@ -145,7 +147,7 @@ quiet_cmd_initramfs = CPIO    $(INITRAMFS)
 initramfs: guest $(BUILD)/bin/gen_init_cpio
 	$(call cmd,initramfs)
 
-$(DISKS):
+$(DISKS) $(DEBUG_DISKS):
 	@mkdir -p $(dir $@)
 	@truncate -s 64M $@
 
@@ -178,6 +180,24 @@ check: deps
 		"guest:$(MAKE) results; rc=\$$?; cat $(RUN)/ktap.log 2>/dev/null; exit \$$rc" \
 		$(foreach d,$(call present,$(KERNEL_CHECK_PARTS)),"$(subst /,-,$(d)):$(MAKE) -C $(d) check $(KVARS)") \
 		"boot-failures:$(MAKE) -C qemu/tests check-boot $(KVARS)"
+
+# The delays patches under the kernel's race and lock checkers: a second
+# kernel from the same tree, with handwritten/delays/tests/debug.config
+# (KCSAN, lockdep) over the test fragment, in $(DEBUG_KBUILD)
+# (incremental), boots the delays tests alone and under churn.
+DEBUG_KBUILD    := $(BUILD)/kbuild-debug
+DEBUG_FRAGMENTS := $(FRAGMENTS) handwritten/delays/tests/debug.config
+quiet_cmd_debug_config = CONFIG  $(DEBUG_KBUILD)/.config: tinyconfig + $(DEBUG_FRAGMENTS)
+      cmd_debug_config = scripts/configure-kernel.sh $(KSRC) $(DEBUG_KBUILD) \
+		$(DEBUG_FRAGMENTS)
+$(DEBUG_KBUILD)/.config-stamp: $(DEBUG_FRAGMENTS) $(KSRC)/.series-id
+	$(call cmd,debug_config)
+	@touch $@
+check-delays-debug: initramfs $(DEBUG_DISKS)
+	@$(MAKE) --no-print-directory $(DEBUG_KBUILD)/.config-stamp
+	@scripts/build-kernel.sh $(KSRC) $(DEBUG_KBUILD) $(LOGS)/debug $(JOBS)
+	@$(MAKE) --no-print-directory -C handwritten/delays/tests check-debug $(KVARS) \
+		DEBUG_BZIMAGE=$(DEBUG_KBUILD)/arch/x86/boot/bzImage DISKS="$(DEBUG_DISKS)"
 
 # The pipeline's own numbers first (in build/bench, cold then warm), then
 # each part's; the guest benchmarks boot the normal build's kernel.

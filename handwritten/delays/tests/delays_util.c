@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Helpers of the delay accounting guest tests, the patches' and the client's */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -319,4 +320,52 @@ long meminfo_kb(const char *key)
 	}
 	fclose(f);
 	return v;
+}
+
+/*
+ * Read every task's delays file; count the tasks and those untracked.
+ * A task forked during the switch may be read between its attach and
+ * its storage (microseconds): read it again a moment later before
+ * calling it untracked.  Files that vanish are tasks that exited.
+ */
+int scan_untracked(unsigned int *tasks, unsigned int *untracked)
+{
+	DIR *proc = opendir("/proc");
+	struct dirent *p;
+
+	*tasks = *untracked = 0;
+	if (!proc)
+		return -1;
+	while ((p = readdir(proc))) {
+		pid_t pid = atoi(p->d_name);
+		char path[64];
+		struct dirent *t;
+		DIR *task;
+
+		if (pid <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/task", pid);
+		task = opendir(path);
+		if (!task)
+			continue;
+		while ((t = readdir(task))) {
+			pid_t tid = atoi(t->d_name);
+			struct delays d;
+
+			if (tid <= 0 || read_delays(pid, tid, &d))
+				continue;
+			(*tasks)++;
+			if (!d.untracked)
+				continue;
+			usleep(20000);
+			if (!read_delays(pid, tid, &d) && d.untracked) {
+				printf("# task %d/%d untracked after switch-on\n",
+				       pid, tid);
+				(*untracked)++;
+			}
+		}
+		closedir(task);
+	}
+	closedir(proc);
+	return 0;
 }

@@ -70,6 +70,14 @@ void kill_child(struct child *c);
  */
 int delays_of_child(void (*fn)(void *arg), struct delays *d);
 
+/*
+ * Read the delays file of every task and thread in /proc: *@tasks counts
+ * them and *@untracked those that still have no storage a moment after
+ * they were first seen so (printed as "# " diagnostics).  Files that
+ * vanish are tasks that exited.  Returns 0, or -1 if /proc is unreadable.
+ */
+int scan_untracked(unsigned int *tasks, unsigned int *untracked);
+
 /* Whether the kernel command line contains the word @word. */
 bool cmdline_has(const char *word);
 

@@ -6,7 +6,6 @@
  * exits going on meanwhile, every task is tracked once the switch is on.
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -87,54 +86,6 @@ static void churn(void *arg)
 	}
 }
 
-/*
- * Read every task's delays file; count the tasks and those untracked.
- * A task forked during the switch may be read between its attach and
- * its storage (microseconds): read it again a moment later before
- * calling it untracked.  Files that vanish are tasks that exited.
- */
-static int scan(unsigned int *tasks, unsigned int *untracked)
-{
-	DIR *proc = opendir("/proc");
-	struct dirent *p;
-
-	*tasks = *untracked = 0;
-	if (!proc)
-		return -1;
-	while ((p = readdir(proc))) {
-		pid_t pid = atoi(p->d_name);
-		char path[64];
-		struct dirent *t;
-		DIR *task;
-
-		if (pid <= 0)
-			continue;
-		snprintf(path, sizeof(path), "/proc/%d/task", pid);
-		task = opendir(path);
-		if (!task)
-			continue;
-		while ((t = readdir(task))) {
-			pid_t tid = atoi(t->d_name);
-			struct delays d;
-
-			if (tid <= 0 || read_delays(pid, tid, &d))
-				continue;
-			(*tasks)++;
-			if (!d.untracked)
-				continue;
-			usleep(20000);
-			if (!read_delays(pid, tid, &d) && d.untracked) {
-				ksft_print_msg("task %d/%d untracked after switch-on\n",
-					       pid, tid);
-				(*untracked)++;
-			}
-		}
-		closedir(task);
-	}
-	closedir(proc);
-	return 0;
-}
-
 static void test_with_churn(void)
 {
 	unsigned int tasks, untracked, total = 0, bad = 0, min = ~0u, r;
@@ -148,7 +99,7 @@ static void test_with_churn(void)
 		set_delayacct(false);
 		usleep(20000);	/* untracked children pile up */
 		set_delayacct(true);
-		err = scan(&tasks, &untracked);
+		err = scan_untracked(&tasks, &untracked);
 		total += tasks;
 		bad += untracked;
 		min = tasks < min ? tasks : min;
