@@ -21,6 +21,24 @@
 
 static size_t alloc_bytes;
 
+/* room made after the writes: a quarter of the guest's 64 MiB swap */
+#define EVICT_BYTES (16 * MIB)
+
+static void push_out(size_t bytes)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	size_t i;
+	char *mem;
+
+	mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (mem == MAP_FAILED)
+		_exit(2);
+	for (i = 0; i < bytes / page; i++)
+		mem[i * page] = 1;
+	munmap(mem, bytes);
+}
+
 static void thrash(void *arg)
 {
 	long page = sysconf(_SC_PAGESIZE);
@@ -34,7 +52,14 @@ static void thrash(void *arg)
 		_exit(2);
 	for (i = 0; i < n; i++)
 		*(size_t *)(mem + i * page) = i;
-	/* the first pages went out to make room for the last ones */
+	/*
+	 * The first pages went out to make room for the last ones, but
+	 * reclaim may still hold them in the swap cache, where touching
+	 * them reads nothing from swap.  Filling a second region makes
+	 * reclaim free those clean pages; unmapping it leaves room to
+	 * read them back from the device.
+	 */
+	push_out(EVICT_BYTES);
 	for (i = 0; i < n; i++) {
 		if (*(size_t *)(mem + i * page) != i)
 			_exit(3);	/* swap lost our data */
