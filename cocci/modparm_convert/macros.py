@@ -46,31 +46,6 @@ VERSION_RE = re.compile(r'\(?LINUX_VERSION_CODE(<|<=|>=|>)KERNEL_VERSION\((\d+),
 MODULE_PARAM_SINCE = (2, 6, 0)
 
 
-def drop_comments(text):
-	"""Comments blanked (same length and lines), string literals kept."""
-	out = []
-	i, n = 0, len(text)
-	while i < n:
-		if text.startswith("/*", i):
-			j = text.find("*/", i + 2)
-			j = n if j < 0 else j + 2
-			out.append(re.sub(r'[^\n]', ' ', text[i:j]))
-			i = j
-		elif text.startswith("//", i):
-			j = text.find("\n", i)
-			j = n if j < 0 else j
-			out.append(" " * (j - i))
-			i = j
-		elif text[i] in "\"'":
-			m = re.compile(r'%s(?:[^%s\\\n]|\\.)*%s?' % ((re.escape(text[i]),) * 3)).match(text, i)
-			out.append(m.group(0))
-			i = m.end()
-		else:
-			out.append(text[i])
-			i += 1
-	return "".join(out)
-
-
 def balanced(text, i):
 	"""The offset after the ')' that closes the '(' at text[i], or None."""
 	depth = 0
@@ -143,7 +118,7 @@ class Use:
 def scan(rel, text):
 	"""The #defines of a file and the state of each line ("code",
 	"macro" or "dead" under #if 0) with its #if stack."""
-	clean = drop_comments(text)
+	clean = sites.strip_comments(text, keep_strings=True)
 	lines = clean.split("\n")
 	defs = []
 	states = []
@@ -178,7 +153,7 @@ def scan(rel, text):
 				j += 1
 			whole = " ".join(l.rstrip()[:-1] if l.rstrip().endswith("\\") else l
 					 for l in text.split("\n")[i:j + 1])
-			whole = drop_comments(whole)
+			whole = sites.strip_comments(whole, keep_strings=True)
 			mm = DEFINE_RE.match(whole)
 			params = None
 			if mm.group(2) is not None:
@@ -716,7 +691,7 @@ class Macros:
 				continue
 			text = self.read(d.rel)
 			lines = text.split("\n")[d.first - 1:d.last]
-			clean = drop_comments("\n".join(lines)).split("\n")
+			clean = sites.strip_comments("\n".join(lines), keep_strings=True).split("\n")
 			k = 0
 			out = []
 			ok = True
@@ -746,7 +721,7 @@ class Macros:
 		"""The lines to remove for a dead shim: its #define, and its #if
 		block when nothing but blank lines and comments is left in it."""
 		lines = self.read(d.rel).split("\n")
-		clean = drop_comments("\n".join(lines)).split("\n")
+		clean = sites.strip_comments("\n".join(lines), keep_strings=True).split("\n")
 		# the innermost #if around the shim
 		depth = 0
 		start = None

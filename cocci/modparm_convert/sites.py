@@ -12,8 +12,9 @@ SITE_RE = re.compile(r'\bMODULE_PARM\s*\(')
 WORD_RE = re.compile(rb'\bMODULE_PARM\b')
 
 
-def strip_comments(text):
-	"""Blank comments and string literals, keep line structure."""
+def strip_comments(text, keep_strings=False):
+	"""Blank comments and (unless keep_strings) the contents of string
+	literals, keep line structure."""
 	out = []
 	i, n = 0, len(text)
 	while i < n:
@@ -34,7 +35,9 @@ def strip_comments(text):
 				j += 2 if text[j] == "\\" else 1
 			# a string continued with a backslash keeps its line break
 			closed = j < n and text[j] == c
-			out.append(c + re.sub(r'[^\n]', ' ', text[i + 1:min(j, n)]) + (c if closed else ""))
+			body = text[i + 1:min(j, n)]
+			out.append(c + (body if keep_strings else re.sub(r'[^\n]', ' ', body)) +
+				   (c if closed else ""))
 			# an unterminated quote (an apostrophe in #error text) ends
 			# at the end of its line, which stays
 			i = j + 1 if closed else j
