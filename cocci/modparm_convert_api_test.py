@@ -16,7 +16,7 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from modparm_convert import api, checkload, slices  # noqa: E402
-from modparm_convert_test import KtapResult  # noqa: E402
+from modparm_convert_test import ktap_main  # noqa: E402
 
 CONVERT = os.path.join(HERE, "modparm-convert")
 
@@ -248,9 +248,4 @@ class RunTest(unittest.TestCase):
 
 
 if __name__ == "__main__":
-	suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
-	print("KTAP version 1")
-	print("1..%d" % suite.countTestCases())
-	r = KtapResult(open(os.devnull, "w"), False, 0)
-	suite.run(r)
-	sys.exit(0 if r.wasSuccessful() else 1)
+	ktap_main(sys.modules[__name__])

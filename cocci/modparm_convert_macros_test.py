@@ -8,8 +8,8 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from modparm_convert import macros  # noqa: E402
-from modparm_convert_test import KtapResult  # noqa: E402
+from modparm_convert import macros, sites  # noqa: E402
+from modparm_convert_test import ktap_main  # noqa: E402
 
 
 def defs_of(text, rel="x.c"):
@@ -57,7 +57,7 @@ class SubstituteTest(unittest.TestCase):
 		defs = defs_of(text)
 		for n, d in enumerate(defs.values()):
 			d.id = n
-		x = macros.substitute(defs[name], macros.split_args(use), defs.get)
+		x = macros.substitute(defs[name], sites.split_args(use), defs.get)
 		return macros.MARK_RE.sub("MODULE_PARM", x)
 
 	def test_table(self):
@@ -119,9 +119,4 @@ class EditTest(unittest.TestCase):
 
 
 if __name__ == "__main__":
-	suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
-	print("KTAP version 1")
-	print("1..%d" % suite.countTestCases())
-	r = KtapResult(open(os.devnull, "w"), False, 0)
-	suite.run(r)
-	sys.exit(0 if r.wasSuccessful() else 1)
+	ktap_main(sys.modules[__name__])

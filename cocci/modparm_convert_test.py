@@ -500,10 +500,16 @@ class KtapResult(unittest.TextTestResult):
 		self.emit(test, False, self._exc_info_to_string(err, test))
 
 
-if __name__ == "__main__":
-	suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
+def ktap_main(module):
+	"""Run a module's unittest cases as one KTAP document; the exit
+	status says whether all passed."""
+	suite = unittest.defaultTestLoader.loadTestsFromModule(module)
 	print("KTAP version 1")
 	print("1..%d" % suite.countTestCases())
 	r = KtapResult(open(os.devnull, "w"), False, 0)
 	suite.run(r)
 	sys.exit(0 if r.wasSuccessful() else 1)
+
+
+if __name__ == "__main__":
+	ktap_main(sys.modules[__name__])

@@ -12,7 +12,8 @@ import subprocess
 import textwrap
 
 from . import sites
-from .checkload import line_before, split_args
+from .checkload import line_before
+from .sites import split_args
 
 # semantic patch -> what selects the files it is run on: a cheap test,
 # so that a tree spatch would only parse for nothing is not parsed

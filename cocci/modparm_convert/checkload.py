@@ -25,7 +25,7 @@ import shutil
 import subprocess
 
 from . import checkbuild
-from .sites import strip_comments
+from .sites import split_args, strip_comments
 from .slices import slice_module
 
 KIND = "check-load"
@@ -98,22 +98,6 @@ class Param:
 		self.default_checked = False
 		self.refused = False
 		self.compiled = False
-
-
-def split_args(s):
-	out, depth, cur = [], 0, ""
-	for ch in s:
-		if ch in "([{":
-			depth += 1
-		elif ch in ")]}":
-			depth -= 1
-		if ch == "," and depth == 0:
-			out.append(cur.strip())
-			cur = ""
-		else:
-			cur += ch
-	out.append(cur.strip())
-	return out
 
 
 def statement_args(text, cline):

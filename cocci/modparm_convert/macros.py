@@ -59,23 +59,6 @@ def balanced(text, i):
 	return None
 
 
-def split_args(s):
-	"""The top-level comma-separated arguments of an argument list text."""
-	out, depth, cur = [], 0, ""
-	for tok in TOKEN_RE.findall(s):
-		if tok in "([{" and tok:
-			depth += 1
-		elif tok in ")]}" and tok:
-			depth -= 1
-		if tok == "," and depth == 0:
-			out.append(cur.strip())
-			cur = ""
-		else:
-			cur += tok
-	out.append(cur.strip())
-	return out
-
-
 class Define:
 	"""One #define of a file: lines first..last (1-based), its
 	parameters (None: object-like), its body with comments dropped, the
@@ -265,7 +248,7 @@ def substitute(d, args, defs_for, depth=0):
 			e = balanced(text, m.end() + o.end() - 1)
 			if e is None:
 				return None
-			args = split_args(text[m.end() + o.end():e - 1])
+			args = sites.split_args(text[m.end() + o.end():e - 1])
 		sub = substitute(inner, args, defs_for, depth + 1)
 		if sub is None:
 			return None
@@ -452,7 +435,7 @@ class Macros:
 					e = balanced(clean, m.end() - 1)
 					if e is None:
 						continue
-					args = split_args(text[m.end():e - 1])
+					args = sites.split_args(text[m.end():e - 1])
 				u = Use(rel, line, m.start() - starts[line - 1] + 1, m.group(1), m.start(), e,
 					args)
 				ds, later = self.visible(rel, line, u.name)
@@ -554,7 +537,7 @@ class Macros:
 				if not m:
 					break
 				o = line.index("(", m.end())
-				var = split_args(line[o + 1:balanced(line, o) - 1])[0]
+				var = sites.split_args(line[o + 1:balanced(line, o) - 1])[0]
 				marks[int(m.group(1))].append((m.start() + 1, self.defs[int(m.group(2))],
 							       int(m.group(3)), var))
 				line = line[:m.start()] + "MODULE_PARM" + line[m.end():]
@@ -649,12 +632,12 @@ class Macros:
 		for n in range(i1, i2):
 			for m in CALL_RE.finditer(old_lines[n]):
 				e = balanced(old_lines[n], m.end() - 1)
-				olds.append((n, m, split_args(old_lines[n][m.end():e - 1])[0] if e else None))
+				olds.append((n, m, sites.split_args(old_lines[n][m.end():e - 1])[0] if e else None))
 		new = "\n".join(new_lines[j1:j2])
 		news = []
 		for m in CALL_RE.finditer(new):
 			e = balanced(new, m.end() - 1)
-			news.append((m, e, split_args(new[m.end():e - 1])[0] if e else None))
+			news.append((m, e, sites.split_args(new[m.end():e - 1])[0] if e else None))
 		p = 0
 		got = None
 		for n, m, var in olds:
@@ -681,7 +664,7 @@ class Macros:
 		if k >= len(calls):
 			return None
 		e = balanced(d.body, calls[k].end() - 1)
-		return split_args(d.body[calls[k].end():e - 1])[0] if e else None
+		return sites.split_args(d.body[calls[k].end():e - 1])[0] if e else None
 
 	def rewrite(self):
 		"""The edits of the definitions that convert and of the shims that

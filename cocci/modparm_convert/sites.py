@@ -12,6 +12,29 @@ SITE_RE = re.compile(r'\bMODULE_PARM\s*\(')
 WORD_RE = re.compile(rb'\bMODULE_PARM\b')
 
 
+# a string or character literal whole, else one character: enough to
+# find the commas and brackets of an argument list
+ARG_TOKEN_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|.', re.S)
+
+
+def split_args(s):
+	"""The top-level comma-separated arguments of an argument list text
+	(commas and brackets inside literals are no separators)."""
+	out, depth, cur = [], 0, ""
+	for tok in ARG_TOKEN_RE.findall(s):
+		if tok in "([{":
+			depth += 1
+		elif tok in ")]}":
+			depth -= 1
+		if tok == "," and depth == 0:
+			out.append(cur.strip())
+			cur = ""
+		else:
+			cur += tok
+	out.append(cur.strip())
+	return out
+
+
 def strip_comments(text, keep_strings=False):
 	"""Blank comments and (unless keep_strings) the contents of string
 	literals, keep line structure."""
