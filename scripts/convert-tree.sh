@@ -28,12 +28,15 @@ rc=0
 
 listed=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$gen/series")
 if [ "$check" -eq 1 ]; then
-	# Compare the patches themselves; both sides may be absent.
+	# Compare the patches themselves; both sides may be absent.  The
+	# converter writes OUT with an empty series when it has only notes
+	# to report (the parameter API sites of 6.1 that are already right);
+	# its series is compared with $gen/series below.
 	mkdir -p "$work/empty"
 	now=$out committed=$gen/linux-6.1
 	[ -d "$now" ] || now=$work/empty
 	[ -d "$committed" ] || committed=$work/empty
-	if ! diff -ru -x report.txt "$committed" "$now"; then
+	if ! diff -ru -x report.txt -x series "$committed" "$now"; then
 		echo "convert-tree: FAIL: the converter now writes different patches for the kernel tree (diff above); run 'make update' and commit generated-patches/" >&2
 		exit 1
 	fi
