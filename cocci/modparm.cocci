@@ -783,6 +783,33 @@ def word_count(name, path):
 	return len(re.findall(r'\b' + re.escape(name) + r'\b', text))
 
 
+def may_be_elsewhere(name, path):
+	"""Whether a variable name that this file neither declares nor uses
+	may still exist for its module: the file includes a local header
+	that cannot be read here (outside the driver, not shipped), or
+	another C file or header beside it declares it at file scope and
+	not static (a module of several files: insmod found the variable by
+	its symbol, defined in one file and named by MODULE_PARM in
+	another).  Removing such a MODULE_PARM would lose a real parameter."""
+	here = os.path.dirname(os.path.abspath(path))
+	text = read_text(path)
+	for m in re.finditer(r'^\s*#\s*include\s*"([^"]+)"', text, re.M):
+		if not os.path.isfile(os.path.join(here, m.group(1))):
+			return True
+	word = re.compile(r'^(?![\s#])(?!static\b)[^\n;(){}]*\b' + re.escape(name) +
+			  r'\s*(\[[^\]\n]*\]\s*)*[=;,]', re.M)
+	try:
+		names = sorted(os.listdir(here))
+	except OSError:
+		return True
+	for f in names:
+		full = os.path.join(here, f)
+		if f.endswith((".c", ".h")) and full != os.path.abspath(path) and \
+				os.path.isfile(full) and word.search(blank_comments(read_text(full))):
+			return True
+	return False
+
+
 def decide(v, t, p):
 	"""Choose the modern form for one MODULE_PARM site.  Diagnostics are
 	printed once per site."""
@@ -1000,7 +1027,7 @@ def decide_form(v, t, p):
 				      "declares only a struct member or another "
 				      "non-variable of that name: left unchanged" %
 				      (tgt, hdr[0])))
-		elif word_count(tgt, path) == 0:
+		elif word_count(tgt, path) == 0 and not may_be_elsewhere(tgt, path):
 			# the old macro only named the variable for insmod and
 			# never referenced it, so this compiled; module_param
 			# takes its address: maintainers removed the line

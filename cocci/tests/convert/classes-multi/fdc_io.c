@@ -1,0 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
+/* the variable the other file's MODULE_PARM names, static it would not be found */
+int fdc_base = 0x3f0;
+static int fdc_gone_too;
