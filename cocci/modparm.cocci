@@ -45,7 +45,7 @@ virtual keep_minimum
 import sys
 sys.dont_write_bytecode = True	# nothing written beside the semantic patch
 try:
-	from modparm_rules.rules import *
+	from modparm_rules.decide import *
 except ImportError as e:
 	raise ImportError("modparm.cocci: %s: put the directory of modparm.cocci "
 			  "in PYTHONPATH" % e)

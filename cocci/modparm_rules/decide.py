@@ -1,361 +1,34 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""What modparm.cocci decides, as plain Python that spatch imports.
-
-modparm.cocci's SmPL finds the MODULE_PARM sites and the declarations of
-their variables; its script rules hand them here.  This module reads the
-C text around them (#defines, typedefs, local headers, #if branches),
-decides each site's modern form (module_param, _array, _string, _named,
-_array_named, a module_param_cb setter, or left with a reason), and
-writes the diagnostics and the records the converter reads.
-
-spatch's embedded Python finds it through PYTHONPATH (the directory of
-modparm.cocci): modparm-convert sets it for spatch, and a `make
-coccicheck` user puts it in the environment (cocci/README.md).  Nothing
-here needs spatch to be imported.
-"""
+"""The form of each MODULE_PARM site (decide), from its type string
+and the declarations spatch recorded (record_decl) or the text shows:
+module_param, _array, _string, _named, _array_named, a module_param_cb
+setter, dropped, or left with a reason; and where its line goes (after
+the declaration, at_decl/placed).  modparm.cocci's script rules call the
+functions of this module; it imports the others."""
 
 import os
 import re
 import sys
 
+from .ctext import *  # noqa: F401,F403
+from .types import *  # noqa: F401,F403
+from .records import *  # noqa: F401,F403
+
+
 PERM = ["0"]
-DEFINES = {}	# path -> {name: value}
+
+
 DECLS = {}	# (file, name) -> [(type string, line, col, extern)]
+
+
 DONE = {}	# (file, line, col) -> decision
-STRING_RE = re.compile(r'"((?:[^"\\]|\\.)*)"')
-TOKEN_RE = re.compile(r'\s*("(?:[^"\\]|\\.)*"|[A-Za-z_]\w*|\d\w*|\S)')
-TYPESTR_RE = re.compile(r'^(?:(\d+|\{\w+\})(?:-(\d+|\{\w+\}))?)?'
-			r'(?:([bhils])|c(\d+|\{\w+\}))$')
-
-# old letter -> (size in bytes on LP64, signed, description)
-LETTERS = {
-	"b": (1, False, "unsigned char"),
-	"h": (2, True, "short"),
-	"i": (4, True, "int"),
-	"l": (8, True, "long"),
-	"s": (8, None, "char *"),
-}
-
-# normalised C type -> (module_param type, size, signed)
-PTYPES = {
-	"int": ("int", 4, True), "signed int": ("int", 4, True),
-	"signed": ("int", 4, True),
-	"unsigned int": ("uint", 4, False), "unsigned": ("uint", 4, False),
-	"long": ("long", 8, True), "long int": ("long", 8, True),
-	"signed long": ("long", 8, True), "signed long int": ("long", 8, True),
-	"unsigned long": ("ulong", 8, False),
-	"unsigned long int": ("ulong", 8, False),
-	"short": ("short", 2, True), "short int": ("short", 2, True),
-	"signed short": ("short", 2, True),
-	"unsigned short": ("ushort", 2, False),
-	"unsigned short int": ("ushort", 2, False),
-	"unsigned char": ("byte", 1, False),
-	"unsigned long long": ("ullong", 8, False),
-	"unsigned long long int": ("ullong", 8, False),
-	"char *": ("charp", 8, None),
-	"bool": ("bool", 1, None), "_Bool": ("bool", 1, None),
-	"u8": ("byte", 1, False), "__u8": ("byte", 1, False),
-	"uint8_t": ("byte", 1, False), "u_char": ("byte", 1, False),
-	"u16": ("ushort", 2, False), "__u16": ("ushort", 2, False),
-	"uint16_t": ("ushort", 2, False), "u_short": ("ushort", 2, False),
-	"s16": ("short", 2, True), "__s16": ("short", 2, True),
-	"int16_t": ("short", 2, True),
-	"u32": ("uint", 4, False), "__u32": ("uint", 4, False),
-	"uint32_t": ("uint", 4, False), "u_int": ("uint", 4, False),
-	"s32": ("int", 4, True), "__s32": ("int", 4, True),
-	"int32_t": ("int", 4, True),
-	"u64": ("ullong", 8, False), "__u64": ("ullong", 8, False),
-	"uint64_t": ("ullong", 8, False), "u_long": ("ulong", 8, False),
-	"unsigned long long": ("ullong", 8, False),
-	"u_int8_t": ("byte", 1, False), "u_int16_t": ("ushort", 2, False),
-	"u_int32_t": ("uint", 4, False), "u_int64_t": ("ullong", 8, False),
-	"uchar": ("byte", 1, False), "unchar": ("byte", 1, False),
-	"ushort": ("ushort", 2, False), "uint": ("uint", 4, False),
-	"ulong": ("ulong", 8, False),
-	# The typedefs of the kernel, as an x86-64 6.1 build defines them
-	# (include/linux/types.h, include/uapi/asm-generic/posix_types.h):
-	# the type check of module_param compares the pointed-to types, so
-	# the parameter type must be the underlying type of the typedef.
-	"size_t": ("ulong", 8, False), "__kernel_size_t": ("ulong", 8, False),
-	"ssize_t": ("long", 8, True), "__kernel_ssize_t": ("long", 8, True),
-	"ptrdiff_t": ("long", 8, True), "off_t": ("long", 8, True),
-	"__kernel_off_t": ("long", 8, True), "time_t": ("long", 8, True),
-	"clock_t": ("long", 8, True), "suseconds_t": ("long", 8, True),
-	"ino_t": ("ulong", 8, False),
-	"uid_t": ("uint", 4, False), "gid_t": ("uint", 4, False),
-	"__kernel_uid_t": ("uint", 4, False), "__kernel_gid_t": ("uint", 4, False),
-	"__kernel_uid32_t": ("uint", 4, False),
-	"__kernel_gid32_t": ("uint", 4, False),
-	"pid_t": ("int", 4, True), "__kernel_pid_t": ("int", 4, True),
-	"key_t": ("int", 4, True), "daddr_t": ("int", 4, True),
-	"mode_t": ("uint", 4, False), "__kernel_mode_t": ("uint", 4, False),
-	"umode_t": ("ushort", 2, False), "dev_t": ("uint", 4, False),
-	"uid16_t": ("ushort", 2, False), "gid16_t": ("ushort", 2, False),
-	"__le16": ("ushort", 2, False), "__le32": ("uint", 4, False),
-	"__be16": ("ushort", 2, False), "__be32": ("uint", 4, False),
-}
 
 
 def set_perm(p):
 	PERM[0] = p
 
 
-def read_text(path):
-	try:
-		with open(path, errors="replace") as f:
-			return f.read()
-	except OSError:
-		return ""
-
-
-def include_paths(path, text):
-	"""Local headers: "x.h" beside the file, <x/y.h> under an include/ dir
-	of an ancestor (the tree's own include/ for in-tree files)."""
-	here = os.path.dirname(os.path.abspath(path))
-	out = []
-	for m in re.finditer(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', text, re.M):
-		rel = m.group(2)
-		if m.group(1) == '"':
-			cand = [os.path.join(here, rel)]
-		else:
-			cand = []
-			d = here
-			for _ in range(8):
-				cand.append(os.path.join(d, "include", rel))
-				nd = os.path.dirname(d)
-				if nd == d:
-					break
-				d = nd
-		for c in cand:
-			if os.path.isfile(c):
-				out.append(c)
-				break
-	return out
-
-
-def parse_defines(text):
-	text = re.sub(r'\\\n', ' ', text)
-	text = re.sub(r'/\*.*?\*/', ' ', text, flags=re.S)
-	d = {}
-	for m in re.finditer(r'^\s*#\s*define\s+([A-Za-z_]\w*)(?!\()[ \t]*(.*)$',
-			     text, re.M):
-		val = re.sub(r'//.*$', '', m.group(2)).strip()
-		d.setdefault(m.group(1), val)
-	return d
-
-
-def defines(path, depth=0, seen=None):
-	"""#defines of a file and (three levels of) its local headers.
-	Read here, not matched by a SmPL #define rule: the aliases and the
-	count constants of real drivers sit as often in headers of the
-	driver itself, which spatch does not parse under --no-includes, and a
-	count such as MAX_UNITS is an expression to evaluate, not a token."""
-	if depth == 0 and path in DEFINES:
-		return DEFINES[path]
-	seen = seen if seen is not None else set()
-	seen.add(path)
-	text = read_text(path)
-	d = parse_defines(text)
-	if depth < 3:
-		for h in include_paths(path, text):
-			if h in seen:
-				continue
-			for k, v in defines(h, depth + 1, seen).items():
-				d.setdefault(k, v)
-	if depth == 0:
-		DEFINES[path] = d
-	return d
-
-
-def expand(text, defs, depth=0):
-	"""Expand object-like macros in an expression text."""
-	if depth > 10:
-		return text
-	def sub(m):
-		w = m.group(0)
-		if w in defs:
-			return "(" + expand(defs[w], defs, depth + 1) + ")"
-		return w
-	return re.sub(r'[A-Za-z_]\w*', sub, text)
-
-
-def eval_int(text, defs):
-	"""Integer value of a constant expression, or None."""
-	if text is None:
-		return None
-	e = expand(text, defs)
-	e = re.sub(r'\b(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\b', r'\1', e)
-	if not re.match(r'^[\s0-9a-fA-FxX()+\-*/%<>|&]*$', e) or not e.strip():
-		return None
-	try:
-		return int(eval(e.replace("/", "//"), {"__builtins__": {}}))
-	except Exception:
-		return None
-
-
-def decode(t, defs, depth=0):
-	"""Old type string expression -> its text, or None if not decodable."""
-	if depth > 10:
-		return None
-	toks = TOKEN_RE.findall(t)
-	out = ""
-	i = 0
-	while i < len(toks):
-		tok = toks[i]
-		if tok.startswith('"'):
-			out += STRING_RE.match(tok).group(1)
-			i += 1
-		elif tok in ("__MODULE_STRING", "__stringify", "stringify") \
-				and i + 1 < len(toks) and toks[i + 1] == "(":
-			j = i + 2
-			lvl = 1
-			arg = []
-			while j < len(toks):
-				if toks[j] == "(":
-					lvl += 1
-				elif toks[j] == ")":
-					lvl -= 1
-					if lvl == 0:
-						break
-				arg.append(toks[j])
-				j += 1
-			argtext = " ".join(arg)
-			val = eval_int(argtext, defs)
-			if val is not None:
-				out += str(val)
-			elif re.match(r'^[A-Za-z_]\w*$', argtext.strip()):
-				out += "{%s}" % argtext.strip()
-			else:
-				return None
-			i = j + 1
-		elif re.match(r'[A-Za-z_]', tok) and tok in defs:
-			sub = decode(defs[tok], defs, depth + 1)
-			if sub is None:
-				return None
-			out += sub
-			i += 1
-		elif tok in ("(", ")"):
-			i += 1
-		else:
-			return None
-	return out
-
-
-def split_type(ts):
-	"""'int [ MAX ] [ 4 ]' -> ('int', ['MAX', '4'])."""
-	ts = ts.strip()
-	k = ts.find("[")
-	if k < 0:
-		return ts, []
-	base = ts[:k].strip()
-	dims = []
-	lvl = 0
-	cur = ""
-	for ch in ts[k:]:
-		if ch == "[":
-			lvl += 1
-			if lvl == 1:
-				cur = ""
-				continue
-		elif ch == "]":
-			lvl -= 1
-			if lvl == 0:
-				dims.append(cur.strip())
-				continue
-		if lvl >= 1:
-			cur += ch
-	return base, dims
-
-
-INT_WORDS = ("signed", "unsigned", "short", "long", "int", "char")
-
-
-def canon_int(b):
-	"""C lets the words of an integer type come in any order ('long
-	unsigned int', 'int unsigned', 'short signed'): put them in the one
-	order the tables use, sign, length, int/char.  Anything else as is."""
-	words = b.split(" ")
-	stars = [w for w in words if set(w) == {"*"}]
-	rest = [w for w in words if set(w) != {"*"}]
-	if not rest or any(w not in INT_WORDS for w in rest):
-		return b
-	order = sorted(rest, key=lambda w: (0 if w in ("signed", "unsigned") else
-					     1 if w in ("short", "long") else 2))
-	return " ".join(order + stars)
-
-
-def norm_base(base):
-	b = re.sub(r'\b(const|volatile|static|register|__read_mostly|'
-		   r'__initdata|__devinitdata)\b', ' ', base)
-	b = re.sub(r'\s*\*\s*', ' * ', b)
-	b = re.sub(r'\s+', ' ', b).strip()
-	b = b.replace("* *", "**").replace(" *", " *")
-	b = re.sub(r'\s+\*', ' *', b)
-	return canon_int(b)
-
-
-def typedef_of(name, path):
-	"""Resolve 'typedef X name;' from the file and its local headers."""
-	if INCLUDES["dirs"] and typedef_on_path(name, path):
-		return typedef_on_path(name, path)
-	texts = [read_text(path)]
-	texts += [read_text(h) for h in include_paths(path, texts[0])]
-	for text in texts:
-		m = re.search(r'\btypedef\s+([^;{}]*?)\b' + re.escape(name) +
-			      r'\s*;', text)
-		if m:
-			return norm_base(m.group(1))
-	return typedef_on_path(name, path)
-
-
-def ptype(base, path):
-	"""Normalised C base type -> (param type, size, signed) or None."""
-	b = norm_base(base)
-	seen = 0
-	while b not in PTYPES and seen < 5 and re.match(r'^\w+$', b):
-		r = typedef_of(b, path)
-		if r is None:
-			break
-		b = r
-		seen += 1
-	if b in ("char", "signed char"):
-		return ("byte", 1, b == "signed char" or None)
-	return PTYPES.get(b)
-
-
-def is_char_base(base):
-	return norm_base(base) in ("char", "unsigned char", "signed char",
-				   "u8", "__u8")
-
-
-def out_diag(p, kind, msg):
-	pos = "%s:%s:%d" % (p.file, p.line, int(p.column) + 1)
-	sev = "note" if kind in NOTE_KINDS else "warning"
-	text = "%s: %s [modparm-%s]" % (sev, msg, kind)
-	if REPORT[0]:
-		from coccilib.report import print_report
-		print_report(p, text)
-	else:
-		sys.stderr.write("%s: %s\n" % (pos, text))
-	STATS.append((p.file, p.line, kind))
-	emit({"file": p.file, "line": int(p.line), "col": int(p.column) + 1,
-	      "severity": sev, "kind": kind, "message": msg})
-
-
-# Decisions and diagnostics as records for a driver (-D modparm_json=FILE):
-# modparm.cocci puts this list into the coccinelle module so that the
-# finalize rule gets those of every --jobs worker (merge.), as one list
-# per worker.  It is only ever appended to, never rebound.
-MODPARM_RECORDS = []
-
-
-def emit(rec):
-	MODPARM_RECORDS.append(rec)
-
-
-REPORT = [False]
 ADDED = set()	# (file, variable) that got their module_param after the declaration
-STATS = []
 
 
 def record_decl(name, ts, q):
@@ -366,115 +39,6 @@ def record_decl(name, ts, q):
 	DECLS.setdefault(key, [])
 	if ent not in DECLS[key]:
 		DECLS[key].append(ent)
-
-
-def blank_comments(text):
-	"""Comments and literals blanked, same length and lines."""
-	def rep(m):
-		return re.sub(r'[^\n]', ' ', m.group(0))
-	return re.sub(r'/\*.*?\*/|//[^\n]*|"(?:[^"\\\n]|\\.)*"|'
-		      r"'(?:[^'\\\n]|\\.)*'", rep, text, flags=re.S)
-
-
-BLANKED = {}
-# A preprocessor conditional; group 1 its keyword.
-DIRECTIVE = re.compile(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b')
-
-
-def blanked(path):
-	"""The lines of path with comments blanked, read once."""
-	if path not in BLANKED:
-		BLANKED[path] = blank_comments(read_text(path)).split("\n")
-	return BLANKED[path]
-
-
-def toplevel(q):
-	"""Is position q outside any function body or struct (brace depth 0)?
-	Initializer braces come after the declared name, so they do not count."""
-	p = q[0]
-	path = p.file
-	lines = blanked(path)
-	line, col = int(p.line), int(p.column)
-	depth = 0
-	# per #if level: [skipping this branch, a branch was counted]; the
-	# braces of one branch only are counted: the first, or the one after
-	# an #if 0 (dead code often holds half of an if/else)
-	stack = []
-	for l in lines[:line - 1] + [lines[line - 1][:col]]:
-		m = re.match(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)', l)
-		if m:
-			kw = m.group(1)
-			if kw.startswith("if"):
-				dead = kw == "if" and m.group(2).strip() == "0"
-				stack.append([dead, not dead])
-			elif kw in ("elif", "else") and stack:
-				stack[-1][0] = stack[-1][1]
-				stack[-1][1] = True
-			elif kw == "endif" and stack:
-				stack.pop()
-			continue
-		if any(e[0] for e in stack):
-			continue
-		depth += l.count("{") - l.count("}")
-	return depth <= 0
-
-
-def cond_stack(path, line):
-	"""The #if blocks (line of the #if, branch number) around a line."""
-	stack = []
-	for no, l in enumerate(blanked(path)[:line - 1], 1):
-		m = DIRECTIVE.match(l)
-		if not m:
-			continue
-		kw = m.group(1)
-		if kw.startswith("if"):
-			stack.append((no, 0))
-		elif kw in ("elif", "else") and stack:
-			stack[-1] = (stack[-1][0], stack[-1][1] + 1)
-		elif kw == "endif" and stack:
-			stack.pop()
-	return stack
-
-
-def cond_text(path, stack):
-	"""The #if lines of a cond_stack as (condition text, branch)."""
-	lines = blanked(path)
-	return [(re.sub(r'\s+', '', lines[no - 1]), br) for no, br in stack]
-
-
-def if_body(path, if_line):
-	"""The lines after the #if at if_line, up to its #endif, as (line
-	number, branch number, keyword, text): keyword is 'elif' or 'else' on
-	the lines that start a branch, else None; the lines of a nested #if
-	belong to the branch around it."""
-	depth = 0
-	br = 0
-	for no, l in enumerate(blanked(path)[if_line:], if_line + 1):
-		m = DIRECTIVE.match(l)
-		kw = m.group(1) if m else None
-		if kw and kw.startswith("if"):
-			depth += 1
-			kw = None
-		elif kw and depth:
-			if kw == "endif":
-				depth -= 1
-			kw = None
-		elif kw == "endif":
-			return
-		elif kw:
-			br += 1
-		yield no, br, kw, l
-
-
-def if_branches(path, if_line):
-	"""Branches of the #if at if_line, and whether the last is an #else."""
-	branches = 1
-	for _, br, kw, _ in if_body(path, if_line):
-		if kw == "else":
-			return br + 1, True
-		if kw == "elif":
-			branches = br + 1
-	return branches, False
 
 
 def modern_twin(path, site, v):
@@ -612,6 +176,8 @@ def exclusive(path, dl, site):
 
 
 CHOSEN = {}	# (file, variable) -> (line of the declaration its line follows, form)
+
+
 FORM_MACRO = {"param": "module_param", "array": "module_param_array",
 	      "string": "module_param_string", "named": "module_param_named",
 	      "array_named": "module_param_array_named", "cb": "module_param_cb"}
@@ -827,7 +393,6 @@ def check_type(base, dims, dv, path):
 	return rec
 
 
-STATS_ON = [False]
 KEEP_MIN = [False]
 
 
@@ -876,20 +441,6 @@ def decide1(v, t, p):
 		res["dtypes"] = types
 		res["dposes"] = [(d[1], d[2]) for d in group]
 	return res
-
-
-def letter_mismatch(letter, pt):
-	"""'size' or 'signedness' when the old letter does not fit the
-	module_param type pt (param type, size, signed), else None."""
-	if letter is None or pt is None or letter == "s" or pt[0] == "charp":
-		return None
-	lsize, lsigned, lname = LETTERS[letter]
-	mtype, msize, msigned = pt
-	if lsize != msize:
-		return "size"
-	if lsigned is not None and msigned is not None and lsigned != msigned:
-		return "signedness"
-	return None
 
 
 def decide_form(v, t, p):
@@ -1253,149 +804,6 @@ def added(v, q):
 
 
 PLACED = {}	# (file, MODULE_PARM name) -> decision, for lines added after a declaration
-# module_param type -> the C type its param_check_<type> wants
-PARAM_CTYPE = {"uint": "unsigned int", "ulong": "unsigned long",
-	       "ushort": "unsigned short", "byte": "unsigned char",
-	       "hexint": "unsigned int", "charp": "char *"}
-
-# The kernel's typedefs that old drivers and their packages' headers build
-# on, as an x86-64 6.1 build defines them (include/linux/types.h,
-# include/uapi/asm-generic/posix_types.h, arch/x86/include/uapi/asm/
-# posix_types_64.h): 'typedef __kernel_dev_t major_t;' must become uint.
-PTYPES.update({
-	"__kernel_dev_t": ("uint", 4, False),
-	"__kernel_long_t": ("long", 8, True),
-	"__kernel_ulong_t": ("ulong", 8, False),
-	"__kernel_ino_t": ("ulong", 8, False),
-	"__kernel_ipc_pid_t": ("int", 4, True),
-	"__kernel_suseconds_t": ("long", 8, True),
-	"__kernel_daddr_t": ("int", 4, True),
-	"__kernel_old_uid_t": ("ushort", 2, False),
-	"__kernel_old_gid_t": ("ushort", 2, False),
-	"__kernel_old_dev_t": ("ulong", 8, False),
-	"__kernel_ptrdiff_t": ("long", 8, True),
-	"__kernel_time_t": ("long", 8, True),
-	"__kernel_old_time_t": ("long", 8, True),
-	"__kernel_clock_t": ("long", 8, True),
-	"__kernel_timer_t": ("int", 4, True),
-	"__kernel_clockid_t": ("int", 4, True),
-	"__kernel_uid16_t": ("ushort", 2, False),
-	"__kernel_gid16_t": ("ushort", 2, False),
-	"__kernel_key_t": ("int", 4, True),
-	"__kernel_mqd_t": ("int", 4, True),
-})
-
-# The include path of the package a file belongs to: the directories of
-# -D modparm_includes=DIR:DIR (the -I flags of its Makefile, in order), or,
-# with -D modparm_src=SRC only, every include/ directory under SRC, those
-# above the file first (the nearest first).  The kernel's own headers
-# (linux/, asm/) are not read: their types are those of a 6.1 build above.
-INCLUDES = {"dirs": [], "src": None}
-AUTO_DIRS = {}		# SRC -> the include/ directories under it
-VIA = {}		# (file, typedef name) -> (definition, header, other definitions)
-CONFLICTS = {}		# (file, typedef name) -> [(header, definition)]
-NOTE_KINDS = ("typedef-header",)
-
-
-def set_includes(dirs):
-	INCLUDES["dirs"] = [os.path.abspath(d) for d in dirs.split(":") if d]
-
-
-def set_src(src):
-	INCLUDES["src"] = os.path.abspath(src)
-
-
-def include_dirs_auto(path):
-	"""The include/ directories under SRC, for the file path: those of its
-	ancestors first (nearest first), then the others in name order."""
-	src = INCLUDES["src"]
-	if src not in AUTO_DIRS:
-		found = []
-		for d, subs, _ in os.walk(src):
-			subs.sort()
-			if os.path.basename(d) == "include":
-				found.append(d)
-		AUTO_DIRS[src] = found
-	here = os.path.dirname(os.path.abspath(path))
-	anc = []
-	while True:
-		inc = os.path.join(here, "include")
-		if inc in AUTO_DIRS[src]:
-			anc.append(inc)
-		if here == src or os.path.dirname(here) == here:
-			break
-		here = os.path.dirname(here)
-	return anc, [d for d in AUTO_DIRS[src] if d not in anc]
-
-
-def shown_header(h):
-	"""A header as a diagnostic names it: relative to SRC when under it."""
-	src = INCLUDES["src"]
-	if src and h.startswith(src.rstrip("/") + "/"):
-		return h[len(src.rstrip("/")) + 1:]
-	return os.path.relpath(h) if not src else h
-
-
-def typedef_in(name, text):
-	m = re.search(r'\btypedef\s+([^;{}]*?)\b' + re.escape(name) + r'\s*;',
-		      blank_comments(text))
-	return norm_base(m.group(1)) if m else None
-
-
-def typedef_on_path(name, path):
-	"""'typedef X name;' in the headers the file includes, found as the
-	compiler would with the package's include path, nested includes too;
-	X, or None.  Without -I (SRC's include/ directories), a header found
-	only outside the include/ directories above the file, in several
-	places that define name differently (one per platform), is a
-	conflict (CONFLICTS), not a guess."""
-	key = (path, name)
-	if key in VIA:
-		return VIA[key][0]
-	if not INCLUDES["dirs"] and not INCLUDES["src"]:
-		return None
-	if INCLUDES["dirs"]:
-		near, far = INCLUDES["dirs"], []
-	else:
-		near, far = include_dirs_auto(path)
-	seen = set([os.path.abspath(path)])
-	todo = [(os.path.abspath(path), 0)]
-	while todo:
-		f, depth = todo.pop(0)
-		text = read_text(f)
-		for m in re.finditer(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', text, re.M):
-			rel = m.group(2)
-			if re.match(r'(linux|asm[\w-]*)/', rel):
-				continue
-			here = [os.path.dirname(f)] if m.group(1) == '"' else []
-			cands = [os.path.join(d, rel) for d in here + near
-				 if os.path.isfile(os.path.join(d, rel))]
-			if not cands:
-				others = [os.path.join(d, rel) for d in far
-					  if os.path.isfile(os.path.join(d, rel))]
-				defs = [(h, typedef_in(name, read_text(h))) for h in others]
-				defs = [hd for hd in defs if hd[1]]
-				if len(set(d for _, d in defs)) > 1:
-					CONFLICTS[key] = defs
-					continue
-				cands = others
-			if not cands or os.path.abspath(cands[0]) in seen:
-				continue
-			h = os.path.abspath(cands[0])
-			seen.add(h)
-			got = typedef_in(name, read_text(h))
-			if got:
-				rest = [(o, typedef_in(name, read_text(o)))
-					for o in cands[1:] + [os.path.join(d, rel) for d in far
-							      if os.path.isfile(os.path.join(d, rel))]]
-				rest = [(o, d) for o, d in rest if d and d != got and
-					os.path.abspath(o) != h]
-				VIA[key] = (got, h, rest)
-				return got
-			if depth < 4:
-				todo.append((h, depth + 1))
-	VIA[key] = (None, None, [])
-	return None
 
 
 # functions whose first argument they write (a string array element there
@@ -1618,45 +1026,3 @@ def count_on_scalar(lettered, declared, mn, mx, v, path):
 		"the first past the variable; converted to module_param, which "
 		"takes one value: the count is gone%s" % (lettered, declared,
 							  mn, mx, also))
-
-
-def typedef_chain_notes(base, path, diags):
-	"""A note naming the header each typedef of the declared type came
-	from, when it was found on the package's include path (not in the file
-	or the headers beside it), and the other definitions it chose against."""
-	b = norm_base(base)
-	for _ in range(5):
-		via = VIA.get((path, b))
-		if not via or not via[0]:
-			break
-		how = "-I" if INCLUDES["dirs"] else "the include/ directories under SRC"
-		other = ""
-		if via[2]:
-			other = "; not %s (%s)" % (", ".join(
-				"'%s' of %s" % (d, shown_header(h)) for h, d in via[2]),
-				"later on the -I path" if INCLUDES["dirs"] else
-				"pass -I to choose another")
-		diags.append(("typedef-header", "'%s' is 'typedef %s %s;' of %s, "
-			      "found through %s%s" % (b, via[0], b,
-						      shown_header(via[1]), how, other)))
-		b = via[0]
-
-
-def typedef_conflict(base, path):
-	"""The diagnostic for a declared type whose typedef the include/
-	directories under SRC define differently, or None."""
-	b = norm_base(base)
-	for _ in range(5):
-		c = CONFLICTS.get((path, b))
-		if c:
-			return ("typedef-conflict", "'%s' is defined differently by "
-				"headers under SRC: %s; which one applies depends on the "
-				"include path: pass -I DIR as the package's Makefile "
-				"does: left unchanged" % (b, ", ".join(
-					"'typedef %s %s;' in %s" % (d, b, shown_header(h))
-					for h, d in c)))
-		via = VIA.get((path, b))
-		if not via or not via[0]:
-			return None
-		b = via[0]
-	return None
