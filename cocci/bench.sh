@@ -11,6 +11,9 @@ out=$1 jobs=$2 ksrc=$3 legacy=$4
 here=$(cd "$(dirname "$0")" && pwd)
 corpus=${5:-$here/../../shared/corpus}
 spatch=${SPATCH:-spatch}
+# as a make coccicheck user runs it: modparm_rules/ through PYTHONPATH
+PYTHONPATH=$here${PYTHONPATH:+:$PYTHONPATH}
+export PYTHONPATH
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 [ -d "$ksrc" ] || ksrc=$here/../build/linux-pristine

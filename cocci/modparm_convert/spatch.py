@@ -80,6 +80,11 @@ class Spatch:
 		self.macros, self.perm, self.tmp = macros, perm, tmp
 		# further -D settings of modparm.cocci (keep_minimum)
 		self.defines = []
+		# modparm.cocci imports its decisions (modparm_rules/) from
+		# its own directory
+		pp = os.environ.get("PYTHONPATH")
+		self.env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.abspath(cocci)) +
+				(":" + pp if pp else ""))
 
 	def common(self, quiet="--very-quiet"):
 		opts = [quiet, "--no-includes"]
@@ -96,7 +101,7 @@ class Spatch:
 				    "-D", "perm=" + self.perm, "-D", "modparm_json=" + js,
 				    "--no-show-diff"] + self.defines + self.common() +
 				   [sp, "-o", res], stdout=subprocess.DEVNULL,
-				   stderr=subprocess.PIPE, cwd=self.tmp)
+				   stderr=subprocess.PIPE, cwd=self.tmp, env=self.env)
 		log = p.stderr.decode(errors="surrogateescape")
 		r = parse_log(log)
 		# the log has the decisions; the records add the variables and
@@ -118,7 +123,7 @@ class Spatch:
 			res2 = res + ".2.c"
 			q = subprocess.run([self.spatch, "--sp-file", self.cocci2, "-D", "patch"] +
 					   self.common() + [res, "-o", res2],
-					   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=self.tmp)
+					   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=self.tmp, env=self.env)
 			if q.returncode == 0:
 				res = res2
 		with open(res, "rb") as f:
@@ -163,7 +168,7 @@ class Spatch:
 			self.common("--quiet") + ["--file-groups", self.groups("groups", sps)]
 		show = Progress(len(sps))
 		with open(os.path.join(self.tmp, "diff"), "wb") as out, open(log, "wb") as err:
-			p = subprocess.Popen(cmd, stdout=out, stderr=err, cwd=self.tmp)
+			p = subprocess.Popen(cmd, stdout=out, stderr=err, cwd=self.tmp, env=self.env)
 			show.show(0, 0)
 			try:
 				while True:
@@ -209,7 +214,7 @@ class Spatch:
 			subprocess.run([self.spatch, "--sp-file", self.cocci2, "-D", "patch", "--in-place",
 					"--jobs", str(jobs), "--tmp-dir", os.path.join(self.tmp, "jobs2")] +
 				       self.common() + ["--file-groups", self.groups("groups2", copies)],
-				       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=self.tmp)
+				       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=self.tmp, env=self.env)
 			for n, c in zip(charp, copies):
 				with open(c, "rb") as f:
 					res[n].new = f.read()

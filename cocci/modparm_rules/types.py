@@ -1,0 +1,383 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Types: the old type strings ("1-4i", "c18", built with
+__MODULE_STRING and #defines: decode, TYPESTR_RE), and a declared C type
+-> module_param type (norm_base, ptype), through the typedefs of the
+file, of its headers and of the kernel as a 6.1 x86-64 build has them."""
+
+import os
+import re
+
+from .ctext import *  # noqa: F401,F403
+
+
+STRING_RE = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+TOKEN_RE = re.compile(r'\s*("(?:[^"\\]|\\.)*"|[A-Za-z_]\w*|\d\w*|\S)')
+
+
+TYPESTR_RE = re.compile(r'^(?:(\d+|\{\w+\})(?:-(\d+|\{\w+\}))?)?'
+			r'(?:([bhils])|c(\d+|\{\w+\}))$')
+
+
+# old letter -> (size in bytes on LP64, signed, description)
+LETTERS = {
+	"b": (1, False, "unsigned char"),
+	"h": (2, True, "short"),
+	"i": (4, True, "int"),
+	"l": (8, True, "long"),
+	"s": (8, None, "char *"),
+}
+
+
+# normalised C type -> (module_param type, size, signed)
+PTYPES = {
+	"int": ("int", 4, True), "signed int": ("int", 4, True),
+	"signed": ("int", 4, True),
+	"unsigned int": ("uint", 4, False), "unsigned": ("uint", 4, False),
+	"long": ("long", 8, True), "long int": ("long", 8, True),
+	"signed long": ("long", 8, True), "signed long int": ("long", 8, True),
+	"unsigned long": ("ulong", 8, False),
+	"unsigned long int": ("ulong", 8, False),
+	"short": ("short", 2, True), "short int": ("short", 2, True),
+	"signed short": ("short", 2, True),
+	"unsigned short": ("ushort", 2, False),
+	"unsigned short int": ("ushort", 2, False),
+	"unsigned char": ("byte", 1, False),
+	"unsigned long long": ("ullong", 8, False),
+	"unsigned long long int": ("ullong", 8, False),
+	"char *": ("charp", 8, None),
+	"bool": ("bool", 1, None), "_Bool": ("bool", 1, None),
+	"u8": ("byte", 1, False), "__u8": ("byte", 1, False),
+	"uint8_t": ("byte", 1, False), "u_char": ("byte", 1, False),
+	"u16": ("ushort", 2, False), "__u16": ("ushort", 2, False),
+	"uint16_t": ("ushort", 2, False), "u_short": ("ushort", 2, False),
+	"s16": ("short", 2, True), "__s16": ("short", 2, True),
+	"int16_t": ("short", 2, True),
+	"u32": ("uint", 4, False), "__u32": ("uint", 4, False),
+	"uint32_t": ("uint", 4, False), "u_int": ("uint", 4, False),
+	"s32": ("int", 4, True), "__s32": ("int", 4, True),
+	"int32_t": ("int", 4, True),
+	"u64": ("ullong", 8, False), "__u64": ("ullong", 8, False),
+	"uint64_t": ("ullong", 8, False), "u_long": ("ulong", 8, False),
+	"unsigned long long": ("ullong", 8, False),
+	"u_int8_t": ("byte", 1, False), "u_int16_t": ("ushort", 2, False),
+	"u_int32_t": ("uint", 4, False), "u_int64_t": ("ullong", 8, False),
+	"uchar": ("byte", 1, False), "unchar": ("byte", 1, False),
+	"ushort": ("ushort", 2, False), "uint": ("uint", 4, False),
+	"ulong": ("ulong", 8, False),
+	# The typedefs of the kernel, as an x86-64 6.1 build defines them
+	# (include/linux/types.h, include/uapi/asm-generic/posix_types.h):
+	# the type check of module_param compares the pointed-to types, so
+	# the parameter type must be the underlying type of the typedef.
+	"size_t": ("ulong", 8, False), "__kernel_size_t": ("ulong", 8, False),
+	"ssize_t": ("long", 8, True), "__kernel_ssize_t": ("long", 8, True),
+	"ptrdiff_t": ("long", 8, True), "off_t": ("long", 8, True),
+	"__kernel_off_t": ("long", 8, True), "time_t": ("long", 8, True),
+	"clock_t": ("long", 8, True), "suseconds_t": ("long", 8, True),
+	"ino_t": ("ulong", 8, False),
+	"uid_t": ("uint", 4, False), "gid_t": ("uint", 4, False),
+	"__kernel_uid_t": ("uint", 4, False), "__kernel_gid_t": ("uint", 4, False),
+	"__kernel_uid32_t": ("uint", 4, False),
+	"__kernel_gid32_t": ("uint", 4, False),
+	"pid_t": ("int", 4, True), "__kernel_pid_t": ("int", 4, True),
+	"key_t": ("int", 4, True), "daddr_t": ("int", 4, True),
+	"mode_t": ("uint", 4, False), "__kernel_mode_t": ("uint", 4, False),
+	"umode_t": ("ushort", 2, False), "dev_t": ("uint", 4, False),
+	"uid16_t": ("ushort", 2, False), "gid16_t": ("ushort", 2, False),
+	"__le16": ("ushort", 2, False), "__le32": ("uint", 4, False),
+	"__be16": ("ushort", 2, False), "__be32": ("uint", 4, False),
+}
+
+
+def decode(t, defs, depth=0):
+	"""Old type string expression -> its text, or None if not decodable."""
+	if depth > 10:
+		return None
+	toks = TOKEN_RE.findall(t)
+	out = ""
+	i = 0
+	while i < len(toks):
+		tok = toks[i]
+		if tok.startswith('"'):
+			out += STRING_RE.match(tok).group(1)
+			i += 1
+		elif tok in ("__MODULE_STRING", "__stringify", "stringify") \
+				and i + 1 < len(toks) and toks[i + 1] == "(":
+			j = i + 2
+			lvl = 1
+			arg = []
+			while j < len(toks):
+				if toks[j] == "(":
+					lvl += 1
+				elif toks[j] == ")":
+					lvl -= 1
+					if lvl == 0:
+						break
+				arg.append(toks[j])
+				j += 1
+			argtext = " ".join(arg)
+			val = eval_int(argtext, defs)
+			if val is not None:
+				out += str(val)
+			elif re.match(r'^[A-Za-z_]\w*$', argtext.strip()):
+				out += "{%s}" % argtext.strip()
+			else:
+				return None
+			i = j + 1
+		elif re.match(r'[A-Za-z_]', tok) and tok in defs:
+			sub = decode(defs[tok], defs, depth + 1)
+			if sub is None:
+				return None
+			out += sub
+			i += 1
+		elif tok in ("(", ")"):
+			i += 1
+		else:
+			return None
+	return out
+
+
+def split_type(ts):
+	"""'int [ MAX ] [ 4 ]' -> ('int', ['MAX', '4'])."""
+	ts = ts.strip()
+	k = ts.find("[")
+	if k < 0:
+		return ts, []
+	base = ts[:k].strip()
+	dims = []
+	lvl = 0
+	cur = ""
+	for ch in ts[k:]:
+		if ch == "[":
+			lvl += 1
+			if lvl == 1:
+				cur = ""
+				continue
+		elif ch == "]":
+			lvl -= 1
+			if lvl == 0:
+				dims.append(cur.strip())
+				continue
+		if lvl >= 1:
+			cur += ch
+	return base, dims
+
+
+INT_WORDS = ("signed", "unsigned", "short", "long", "int", "char")
+
+
+def canon_int(b):
+	"""C lets the words of an integer type come in any order ('long
+	unsigned int', 'int unsigned', 'short signed'): put them in the one
+	order the tables use, sign, length, int/char.  Anything else as is."""
+	words = b.split(" ")
+	stars = [w for w in words if set(w) == {"*"}]
+	rest = [w for w in words if set(w) != {"*"}]
+	if not rest or any(w not in INT_WORDS for w in rest):
+		return b
+	order = sorted(rest, key=lambda w: (0 if w in ("signed", "unsigned") else
+					     1 if w in ("short", "long") else 2))
+	return " ".join(order + stars)
+
+
+def norm_base(base):
+	b = re.sub(r'\b(const|volatile|static|register|__read_mostly|'
+		   r'__initdata|__devinitdata)\b', ' ', base)
+	b = re.sub(r'\s*\*\s*', ' * ', b)
+	b = re.sub(r'\s+', ' ', b).strip()
+	b = b.replace("* *", "**").replace(" *", " *")
+	b = re.sub(r'\s+\*', ' *', b)
+	return canon_int(b)
+
+
+def typedef_of(name, path):
+	"""Resolve 'typedef X name;' from the file and its local headers."""
+	if INCLUDES["dirs"] and typedef_on_path(name, path):
+		return typedef_on_path(name, path)
+	texts = [read_text(path)]
+	texts += [read_text(h) for h in include_paths(path, texts[0])]
+	for text in texts:
+		m = re.search(r'\btypedef\s+([^;{}]*?)\b' + re.escape(name) +
+			      r'\s*;', text)
+		if m:
+			return norm_base(m.group(1))
+	return typedef_on_path(name, path)
+
+
+def ptype(base, path):
+	"""Normalised C base type -> (param type, size, signed) or None."""
+	b = norm_base(base)
+	seen = 0
+	while b not in PTYPES and seen < 5 and re.match(r'^\w+$', b):
+		r = typedef_of(b, path)
+		if r is None:
+			break
+		b = r
+		seen += 1
+	if b in ("char", "signed char"):
+		return ("byte", 1, b == "signed char" or None)
+	return PTYPES.get(b)
+
+
+def is_char_base(base):
+	return norm_base(base) in ("char", "unsigned char", "signed char",
+				   "u8", "__u8")
+
+
+def letter_mismatch(letter, pt):
+	"""'size' or 'signedness' when the old letter does not fit the
+	module_param type pt (param type, size, signed), else None."""
+	if letter is None or pt is None or letter == "s" or pt[0] == "charp":
+		return None
+	lsize, lsigned, lname = LETTERS[letter]
+	mtype, msize, msigned = pt
+	if lsize != msize:
+		return "size"
+	if lsigned is not None and msigned is not None and lsigned != msigned:
+		return "signedness"
+	return None
+
+
+# module_param type -> the C type its param_check_<type> wants
+PARAM_CTYPE = {"uint": "unsigned int", "ulong": "unsigned long",
+	       "ushort": "unsigned short", "byte": "unsigned char",
+	       "hexint": "unsigned int", "charp": "char *"}
+
+
+# The kernel's typedefs that old drivers and their packages' headers build
+# on, as an x86-64 6.1 build defines them (include/linux/types.h,
+# include/uapi/asm-generic/posix_types.h, arch/x86/include/uapi/asm/
+# posix_types_64.h): 'typedef __kernel_dev_t major_t;' must become uint.
+PTYPES.update({
+	"__kernel_dev_t": ("uint", 4, False),
+	"__kernel_long_t": ("long", 8, True),
+	"__kernel_ulong_t": ("ulong", 8, False),
+	"__kernel_ino_t": ("ulong", 8, False),
+	"__kernel_ipc_pid_t": ("int", 4, True),
+	"__kernel_suseconds_t": ("long", 8, True),
+	"__kernel_daddr_t": ("int", 4, True),
+	"__kernel_old_uid_t": ("ushort", 2, False),
+	"__kernel_old_gid_t": ("ushort", 2, False),
+	"__kernel_old_dev_t": ("ulong", 8, False),
+	"__kernel_ptrdiff_t": ("long", 8, True),
+	"__kernel_time_t": ("long", 8, True),
+	"__kernel_old_time_t": ("long", 8, True),
+	"__kernel_clock_t": ("long", 8, True),
+	"__kernel_timer_t": ("int", 4, True),
+	"__kernel_clockid_t": ("int", 4, True),
+	"__kernel_uid16_t": ("ushort", 2, False),
+	"__kernel_gid16_t": ("ushort", 2, False),
+	"__kernel_key_t": ("int", 4, True),
+	"__kernel_mqd_t": ("int", 4, True),
+})
+
+
+VIA = {}		# (file, typedef name) -> (definition, header, other definitions)
+
+
+CONFLICTS = {}		# (file, typedef name) -> [(header, definition)]
+
+
+def typedef_in(name, text):
+	m = re.search(r'\btypedef\s+([^;{}]*?)\b' + re.escape(name) + r'\s*;',
+		      blank_comments(text))
+	return norm_base(m.group(1)) if m else None
+
+
+def typedef_on_path(name, path):
+	"""'typedef X name;' in the headers the file includes, found as the
+	compiler would with the package's include path, nested includes too;
+	X, or None.  Without -I (SRC's include/ directories), a header found
+	only outside the include/ directories above the file, in several
+	places that define name differently (one per platform), is a
+	conflict (CONFLICTS), not a guess."""
+	key = (path, name)
+	if key in VIA:
+		return VIA[key][0]
+	if not INCLUDES["dirs"] and not INCLUDES["src"]:
+		return None
+	if INCLUDES["dirs"]:
+		near, far = INCLUDES["dirs"], []
+	else:
+		near, far = include_dirs_auto(path)
+	seen = set([os.path.abspath(path)])
+	todo = [(os.path.abspath(path), 0)]
+	while todo:
+		f, depth = todo.pop(0)
+		text = read_text(f)
+		for m in re.finditer(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', text, re.M):
+			rel = m.group(2)
+			if re.match(r'(linux|asm[\w-]*)/', rel):
+				continue
+			here = [os.path.dirname(f)] if m.group(1) == '"' else []
+			cands = [os.path.join(d, rel) for d in here + near
+				 if os.path.isfile(os.path.join(d, rel))]
+			if not cands:
+				others = [os.path.join(d, rel) for d in far
+					  if os.path.isfile(os.path.join(d, rel))]
+				defs = [(h, typedef_in(name, read_text(h))) for h in others]
+				defs = [hd for hd in defs if hd[1]]
+				if len(set(d for _, d in defs)) > 1:
+					CONFLICTS[key] = defs
+					continue
+				cands = others
+			if not cands or os.path.abspath(cands[0]) in seen:
+				continue
+			h = os.path.abspath(cands[0])
+			seen.add(h)
+			got = typedef_in(name, read_text(h))
+			if got:
+				rest = [(o, typedef_in(name, read_text(o)))
+					for o in cands[1:] + [os.path.join(d, rel) for d in far
+							      if os.path.isfile(os.path.join(d, rel))]]
+				rest = [(o, d) for o, d in rest if d and d != got and
+					os.path.abspath(o) != h]
+				VIA[key] = (got, h, rest)
+				return got
+			if depth < 4:
+				todo.append((h, depth + 1))
+	VIA[key] = (None, None, [])
+	return None
+
+
+def typedef_chain_notes(base, path, diags):
+	"""A note naming the header each typedef of the declared type came
+	from, when it was found on the package's include path (not in the file
+	or the headers beside it), and the other definitions it chose against."""
+	b = norm_base(base)
+	for _ in range(5):
+		via = VIA.get((path, b))
+		if not via or not via[0]:
+			break
+		how = "-I" if INCLUDES["dirs"] else "the include/ directories under SRC"
+		other = ""
+		if via[2]:
+			other = "; not %s (%s)" % (", ".join(
+				"'%s' of %s" % (d, shown_header(h)) for h, d in via[2]),
+				"later on the -I path" if INCLUDES["dirs"] else
+				"pass -I to choose another")
+		diags.append(("typedef-header", "'%s' is 'typedef %s %s;' of %s, "
+			      "found through %s%s" % (b, via[0], b,
+						      shown_header(via[1]), how, other)))
+		b = via[0]
+
+
+def typedef_conflict(base, path):
+	"""The diagnostic for a declared type whose typedef the include/
+	directories under SRC define differently, or None."""
+	b = norm_base(base)
+	for _ in range(5):
+		c = CONFLICTS.get((path, b))
+		if c:
+			return ("typedef-conflict", "'%s' is defined differently by "
+				"headers under SRC: %s; which one applies depends on the "
+				"include path: pass -I DIR as the package's Makefile "
+				"does: left unchanged" % (b, ", ".join(
+					"'typedef %s %s;' in %s" % (d, b, shown_header(h))
+					for h, d in c)))
+		via = VIA.get((path, b))
+		if not via or not via[0]:
+			return None
+		b = via[0]
+	return None
