@@ -412,11 +412,7 @@ static int td_query_proc(const struct td_opts *o, struct td_stats *st)
 	int err = td_stats_from_proc(tgid, o->id, st);
 	char path[64];
 
-	if (tgid)
-		snprintf(path, sizeof(path), "/proc/%lu/delays", o->id);
-	else
-		snprintf(path, sizeof(path), "/proc/%lu/task/%lu/delays", o->id,
-			 o->id);
+	td_proc_path(path, sizeof(path), o->id, o->id, !tgid, "delays");
 	if (!err) {
 		fprintf(stderr, "taskdelays: no CAP_NET_ADMIN for TASKSTATS; read %s instead\n",
 			path);

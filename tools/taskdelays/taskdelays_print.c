@@ -143,16 +143,22 @@ void td_comm_from_proc(struct td_stats *st)
 	fclose(f);
 }
 
+void td_proc_path(char *buf, size_t len, unsigned long tgid,
+		  unsigned long tid, bool thread, const char *file)
+{
+	if (thread)
+		snprintf(buf, len, "/proc/%lu/task/%lu/%s", tgid, tid, file);
+	else
+		snprintf(buf, len, "/proc/%lu/%s", tgid, file);
+}
+
 int td_proc_untracked(unsigned long tgid, unsigned long tid, bool thread)
 {
 	char path[64], line[64];
 	unsigned int n = 0;
 	FILE *f;
 
-	if (thread)
-		snprintf(path, sizeof(path), "/proc/%lu/task/%lu/delays", tgid, tid);
-	else
-		snprintf(path, sizeof(path), "/proc/%lu/delays", tgid);
+	td_proc_path(path, sizeof(path), tgid, tid, thread, "delays");
 	f = fopen(path, "r");
 	if (!f)
 		return -1;
@@ -171,10 +177,7 @@ int td_proc_io(unsigned long tgid, unsigned long tid, bool thread,
 	int found = 0;
 	FILE *f;
 
-	if (thread)
-		snprintf(path, sizeof(path), "/proc/%lu/task/%lu/io", tgid, tid);
-	else
-		snprintf(path, sizeof(path), "/proc/%lu/io", tgid);
+	td_proc_path(path, sizeof(path), tgid, tid, thread, "io");
 	f = fopen(path, "r");
 	if (!f)
 		return -errno;
@@ -197,10 +200,7 @@ int td_stats_from_proc(bool tgid, unsigned long id, struct td_stats *st)
 	FILE *f;
 	int i;
 
-	if (tgid)
-		snprintf(path, sizeof(path), "/proc/%lu/delays", id);
-	else
-		snprintf(path, sizeof(path), "/proc/%lu/task/%lu/delays", id, id);
+	td_proc_path(path, sizeof(path), id, id, !tgid, "delays");
 	f = fopen(path, "r");
 	if (!f)
 		return -errno;

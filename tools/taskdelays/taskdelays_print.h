@@ -30,6 +30,10 @@ void td_json_str(FILE *f, const char *s);
  */
 void td_comm_from_proc(struct td_stats *st);
 
+/* /proc/<tgid>/<file>, or /proc/<tgid>/task/<tid>/<file> for a thread */
+void td_proc_path(char *buf, size_t len, unsigned long tgid,
+		  unsigned long tid, bool thread, const char *file);
+
 /*
  * The "untracked:" count of /proc/<tgid>/delays or, with @thread, of
  * /proc/<tgid>/task/<tid>/delays: threads without delay storage.  -1
