@@ -306,7 +306,8 @@ int main(void)
 		ksft_finished();
 	}
 	mkdir("/tmp", 01777);
-	if (!mkdtemp(base))
+	/* nobody's -C must reach the cgroup: mkdtemp() makes it 0700 */
+	if (!mkdtemp(base) || chmod(base, 0755))
 		ksft_exit_fail_msg("mkdtemp: %s\n", strerror(errno));
 	snprintf(v1, sizeof(v1), "%s/v1", base);
 	snprintf(grp, sizeof(grp), "%s/grp", v1);
