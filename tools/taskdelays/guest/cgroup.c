@@ -7,8 +7,8 @@
  * CGROUPSTATS needs no capability) must equal the states /proc shows
  * for the pids in its "tasks" file.  A cgroup2 directory, a file, a
  * directory of another filesystem and a missing path are refused naming
- * what they are.  On the build host only the refusals run: it mounts
- * nothing there.
+ * what they are, and so is any path on a kernel without cgroups.  On
+ * the build host only the refusals run: it mounts nothing there.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -204,6 +204,36 @@ static const char *cgroup2_dir(const char *base)
 	return NULL;
 }
 
+/* Whether the kernel has filesystem @fs */
+static bool have_fs(const char *fs)
+{
+	char line[128], name[64];
+	bool found = false;
+	FILE *f = fopen("/proc/filesystems", "r");
+
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "nodev %63s", name) == 1 &&
+			!strcmp(name, fs);
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/* A kernel without CONFIG_CGROUPS: -C says so, the counts are skipped */
+static void test_no_cgroups(void)
+{
+	char *const argv[] = { td_client(), "-C", "/tmp", NULL };
+	int rc = run(argv, 0), i;
+	bool ok = rc == 1 &&
+		  strstr(out, "this kernel has no cgroup filesystem (CONFIG_CGROUPS)");
+
+	if (!ok)
+		print_diag_lines("taskdelays -C without cgroups", out);
+	ksft_test_result(ok, "without CONFIG_CGROUPS, -C says the kernel has none\n");
+	for (i = 0; i < 6; i++)
+		ksft_test_result_skip("the counts of -C: no CONFIG_CGROUPS\n");
+}
+
 static pid_t start(int how)
 {
 	pid_t pid = fork();
@@ -303,6 +333,11 @@ int main(void)
 	ksft_set_plan(td_on_host() ? 5 : 12);
 	if (td_on_host()) {
 		test_refused(cgroup2_dir(NULL));
+		ksft_finished();
+	}
+	if (!have_fs("cgroup")) {
+		test_no_cgroups();
+		test_refused(NULL);
 		ksft_finished();
 	}
 	mkdir("/tmp", 01777);
