@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 
 #include "taskstats_nl.h"
+#include "taskdelays_cgroup.h"
 #include "taskdelays_keys.h"
 #include "taskdelays_print.h"
 #include "taskdelays_top.h"
@@ -44,6 +45,7 @@ struct td_opts {
 	uint32_t uid;
 	unsigned int nr_ids;	/* -p and -t given; with -T, filters */
 	uint32_t ids[TD_TOP_MAX_PIDS];
+	const char *cgroup;	/* -C: alone a mode, with -T in its head */
 	char seen[64];		/* the options given, for td_check_applies() */
 	struct td_acct acct;
 };
@@ -68,7 +70,8 @@ static bool td_stopped(void)
 static void td_usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: taskdelays [options] -p PID | -t TGID | -c CMD [ARG...] | -l | -T\n"
+		"Usage: taskdelays [options] -p PID | -t TGID | -c CMD [ARG...] | -l | -T |\n"
+		"                  -C DIR\n"
 		"Per-task delay accounting statistics from the kernel's TASKSTATS\n"
 		"generic netlink family (needs CAP_NET_ADMIN).\n"
 		"\n"
@@ -82,6 +85,11 @@ static void td_usage(FILE *f)
 		"  -l, --listen         print the exit record of every task exiting on\n"
 		"                       the CPUs of -m, until interrupted or -n records\n"
 		"  -m, --cpumask MASK   CPUs for -l and -c, e.g. 0-3,6 (default: all)\n"
+		"  -C, --cgroup DIR     the tasks of cgroup DIR by state (running,\n"
+		"                       sleeping, stopped, uninterruptible, io_wait)\n"
+		"                       from CGROUPSTATS, which counts the directories\n"
+		"                       of cgroup v1 hierarchies only; with -T in the\n"
+		"                       head of every round\n"
 		"  -T, --top            show the processes whose delays grow the most\n"
 		"  -i, --interval MS    interval of -T, at least 100 (default 1000)\n"
 		"  -n, --count N        stop -l after N records, -T after N rounds\n"
@@ -116,7 +124,11 @@ static void td_usage(FILE *f)
 		"< or left arrow: previous; 0 total, 1-9 the Nth column after it;\n"
 		"t total, c cpu, i blkio; m each memory delay or MEM; H threads or\n"
 		"processes; o only active tasks; up, down, PgUp, PgDn, Home, End\n"
-		"(or space, b, g, G) scroll; ^L redraw.\n");
+		"(or space, b, g, G) scroll; ^L redraw; ^T switch\n"
+		"kernel.task_delayacct on or off (root only).\n"
+		"\n"
+		"The head of -T shows /proc/pressure (PSI): some and full, avg10,\n"
+		"avg60, avg300 in percent and total stalled seconds, per resource.\n");
 }
 
 static int td_parse_uint(const char *s, unsigned long max, unsigned long *out)
@@ -171,7 +183,7 @@ static const struct {
 } td_applies[] = {
 	{ 'm', "lc" }, { 'i', "T" }, { 'n', "lT" }, { 'N', "T" },
 	{ 's', "T" }, { 'H', "T" }, { 'M', "T" }, { 'o', "T" }, { 'u', "T" },
-	{ 'r', "ptcl" },
+	{ 'r', "ptclC" },
 };
 
 /* Refuse, with a message, an option the mode would not honour */
@@ -208,6 +220,7 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 		{ "listen", no_argument, NULL, 'l' },
 		{ "cpumask", required_argument, NULL, 'm' },
 		{ "top", no_argument, NULL, 'T' },
+		{ "cgroup", required_argument, NULL, 'C' },
 		{ "interval", required_argument, NULL, 'i' },
 		{ "count", required_argument, NULL, 'n' },
 		{ "lines", required_argument, NULL, 'N' },
@@ -228,7 +241,7 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 	int c;
 
 	/* '+': stop at the command of -c, its options are its own */
-	while ((c = getopt_long(argc, argv, "+p:t:clm:Ti:n:N:s:HMou:Jrvh",
+	while ((c = getopt_long(argc, argv, "+p:t:clm:TC:i:n:N:s:HMou:Jrvh",
 				lopts, NULL)) != -1) {
 		nseen = strlen(o->seen);
 		if (c != '?' && !strchr(o->seen, c) && nseen < sizeof(o->seen) - 1)
@@ -254,6 +267,13 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 		case 'T':
 			if (td_set_mode(o, c))
 				return -1;
+			break;
+		case 'C':
+			if (o->cgroup) {
+				fprintf(stderr, "taskdelays: -C once only\n");
+				return -1;
+			}
+			o->cgroup = optarg;
 			break;
 		case 'm':
 			o->cpumask = optarg;
@@ -339,6 +359,14 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 			return -1;
 		}
 		o->mode = id_mode;
+	}
+	if (o->cgroup && o->mode != 'T') {
+		if (o->mode) {
+			fprintf(stderr, "taskdelays: -C and -%c cannot be combined\n",
+				o->mode);
+			return -1;
+		}
+		o->mode = 'C';
 	}
 	if (!o->mode) {
 		td_usage(stderr);
@@ -815,12 +843,30 @@ static int td_command(struct td_nl *nl, const struct td_opts *o)
 	return td_exit_status(status);
 }
 
+/* -C alone: the cgroup's tasks by state, once */
+static int td_cgroup(struct td_nl *nl, const struct td_opts *o,
+		     struct td_cg *cg)
+{
+	if (td_cg_read(nl, cg)) {
+		fprintf(stderr, "taskdelays: -C %s: %s\n", cg->path, cg->why);
+		return 1;
+	}
+	if (o->json) {
+		td_cg_json(stdout, cg);
+		printf("\n");
+	} else {
+		td_cg_print(stdout, cg, o->raw);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct td_opts o = { .interval_ms = 1000, .sort = TD_COL_TOTAL };
 	struct td_top_opts top;
 	struct sigaction sa = { .sa_handler = td_on_signal };
 	const char *warn;
+	struct td_cg cg = { .fd = -1 };
 	struct td_nl nl;
 	int err;
 
@@ -831,12 +877,16 @@ int main(int argc, char **argv)
 	td_acct_read(&o.acct);
 	/* -T says it in every round, on the screen too */
 	warn = td_acct_warning(&o.acct);
-	if (warn && o.mode != 'T')
+	if (warn && o.mode != 'T' && o.mode != 'C')
 		td_print_lines(stderr, "taskdelays: ", warn);
+	if (o.cgroup && td_cg_open(&cg, o.cgroup))
+		return 1;
 
 	err = td_nl_open(&nl);
-	if (err)
+	if (err) {
+		td_cg_close(&cg);
 		return 1;
+	}
 	if (o.verbose)
 		fprintf(stderr, "taskdelays: family %s id %d version %u maxattr %u\n",
 			"TASKSTATS", nl.family, nl.family_version,
@@ -852,12 +902,22 @@ int main(int argc, char **argv)
 	case 'c':
 		err = td_command(&nl, &o);
 		break;
+	case 'C':
+		err = td_cgroup(&nl, &o, &cg);
+		break;
 	case 'T':
+		/* a cgroup the kernel does not count is refused at once */
+		if (o.cgroup && td_cg_read(&nl, &cg)) {
+			fprintf(stderr, "taskdelays: -C %s: %s\n", cg.path, cg.why);
+			err = 1;
+			break;
+		}
 		top = (struct td_top_opts){
 			.interval_ms = o.interval_ms, .iterations = o.count,
 			.lines = o.lines, .sort = o.sort, .threads = o.threads,
 			.full = o.full, .active = o.active, .json = o.json,
 			.by_uid = o.by_uid, .uid = o.uid, .nr_pids = o.nr_ids,
+			.cg = o.cgroup ? &cg : NULL,
 			.stopped = td_stopped,
 			/* batch: a count, JSON, or not a terminal */
 			.interactive = !o.count && !o.json && isatty(STDIN_FILENO) &&
@@ -868,5 +928,6 @@ int main(int argc, char **argv)
 		break;
 	}
 	td_nl_close(&nl);
+	td_cg_close(&cg);
 	return err;
 }

@@ -11,6 +11,7 @@
  * shows only the rows that had a delay or I/O, as in iotop.  The up and
  * down arrows, PgUp, PgDn, Home and End scroll the rows, and so do
  * less's space, b, g and G on terminals without those keys (vt100).
+ * ^T switches kernel.task_delayacct, as in iotop-c.
  */
 #include <curses.h>
 #include <string.h>
@@ -18,7 +19,7 @@
 #include "taskdelays_keys.h"
 
 const char td_top_help[] =
-	"q:quit <>:sort m:mem H:threads o:active space/b:page";
+	"q:quit <>:sort m:mem H:threads o:active ^T:acct spc/b";
 
 static const int td_cols_short[] = {
 	TD_COL_TOTAL, TD_CPU, TD_BLKIO, TD_COL_MEM, TD_IRQ, TD_COL_READ,
@@ -169,6 +170,8 @@ enum td_key_action td_top_key(int ch, struct td_view *v)
 	case 'G':
 		/* past the end: the screen shows the last page */
 		return td_scroll(v, 1L << 30);
+	case 'T' & 0x1f:
+		return TD_KEY_ACCT;
 	case KEY_RESIZE:
 	case 'L' & 0x1f:	/* ^L: draw the whole screen again */
 		return TD_KEY_REDRAW;

@@ -37,6 +37,7 @@ enum td_key_action {
 	TD_KEY_QUIT,
 	TD_KEY_REDRAW,		/* same samples, drawn again (new order) */
 	TD_KEY_RESAMPLE,	/* processes <-> threads: a new baseline */
+	TD_KEY_ACCT,		/* switch kernel.task_delayacct (^T) */
 };
 
 /*

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Printing of TASKSTATS records for taskdelays */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -255,6 +256,33 @@ const char *td_acct_warning(const struct td_acct *a)
 		       "sysctl kernel.task_delayacct=1 starts the others, for running tasks too";
 	return "delay accounting is off (kernel.task_delayacct = 0): only cpu is collected\n"
 	       "sysctl kernel.task_delayacct=1 starts the others, for tasks started after it";
+}
+
+int td_acct_switch(bool on, char *msg, size_t len)
+{
+	int fd = open(TD_SYSCTL, O_WRONLY | O_CLOEXEC), err = 0;
+
+	if (fd < 0 || write(fd, on ? "1\n" : "0\n", 2) != 2)
+		err = -errno;
+	if (fd >= 0)
+		close(fd);
+	/* on the status line of an 80-column screen, with the row count */
+	switch (err) {
+	case 0:
+		snprintf(msg, len, "^T: kernel.task_delayacct = %d, %s", on,
+			 on ? "measuring anew" : "cpu only");
+		break;
+	case -EACCES:
+	case -EPERM:
+		snprintf(msg, len, "^T: not permitted: kernel.task_delayacct is root's");
+		break;
+	case -ENOENT:
+		snprintf(msg, len, "^T: this kernel has no kernel.task_delayacct");
+		break;
+	default:
+		snprintf(msg, len, "^T: kernel.task_delayacct: %s", strerror(-err));
+	}
+	return err;
 }
 
 int td_print_lines(FILE *f, const char *prefix, const char *text)

@@ -71,6 +71,13 @@ void td_acct_read(struct td_acct *a);
  */
 const char *td_acct_warning(const struct td_acct *a);
 
+/*
+ * Switch kernel.task_delayacct to @on, as iotop-c's key does; returns 0,
+ * or -errno (-EACCES: not root, -ENOENT: a kernel without the sysctl),
+ * and what happened in @msg, short enough for the status line.
+ */
+int td_acct_switch(bool on, char *msg, size_t len);
+
 /* Each line of @text after @prefix; returns how many */
 int td_print_lines(FILE *f, const char *prefix, const char *text);
 

@@ -15,11 +15,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "taskdelays_keys.h"
 #include "taskdelays_print.h"
+#include "taskdelays_psi.h"
 #include "taskdelays_screen.h"
 #include "taskdelays_top.h"
+
+#ifndef fallthrough
+#define fallthrough __attribute__((__fallthrough__))
+#endif
+
+/* Where the kernel shows pressure stall information */
+#define TD_PSI_DIR "/proc/pressure"
 
 /* Rows of the batch views unless -N says otherwise */
 #define TD_BATCH_LINES 10
@@ -45,6 +54,8 @@ struct td_set {
 	struct td_sample *s;
 	size_t nr, cap;
 	struct td_acct acct;	/* kernel.task_delayacct at this sample */
+	struct td_psi psi[TD_PSI_NR];	/* /proc/pressure at this sample */
+	int psi_n;		/* files of it present */
 	double t_ms;		/* monotonic time the sample started */
 	struct timespec wall;
 };
@@ -57,6 +68,7 @@ struct td_round {
 	const struct td_top_opts *o;
 	const struct td_sample **rows;	/* filtered, in sort order */
 	size_t nr_rows;
+	char msg[160];		/* on the status line until the next key */
 };
 
 static int td_cmp_id(const void *a, const void *b)
@@ -167,8 +179,12 @@ static double td_now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* One sample of every process (or thread) in /proc; sorted by id. */
-static int td_sample_all(struct td_nl *nl, struct td_set *set, bool threads)
+/*
+ * One sample of every process (or thread) in /proc, sorted by id, and
+ * of -C's cgroup: a cgroup removed meanwhile shows n/a and why.
+ */
+static int td_sample_all(struct td_nl *nl, struct td_set *set, bool threads,
+			 struct td_cg *cg)
 {
 	DIR *d = opendir("/proc");
 	struct dirent *de;
@@ -182,6 +198,9 @@ static int td_sample_all(struct td_nl *nl, struct td_set *set, bool threads)
 	set->t_ms = td_now_ms();
 	clock_gettime(CLOCK_REALTIME, &set->wall);
 	td_acct_read(&set->acct);
+	set->psi_n = td_psi_read(TD_PSI_DIR, set->psi);
+	if (cg)
+		td_cg_read(nl, cg);
 	while (!err && (de = readdir(d))) {
 		unsigned long tgid;
 
@@ -331,28 +350,48 @@ static int td_round_rows(struct td_round *r)
 	return 0;
 }
 
-/*
- * The "some avg10" of /proc/pressure/<res>, the share of the last 10 s
- * in which some task waited for it; -1 without PSI.
- */
-static double td_psi(const char *res)
+/* One group of a PSI row: some or full, avg10 avg60 avg300 total */
+static void td_psi_group(FILE *f, const struct td_psi_line *l)
 {
-	char path[64], line[256];
-	double v = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/pressure/%s", res);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "some avg10=%lf", &v) == 1)
-			break;
-	fclose(f);
-	return v;
+	if (l->present)
+		fprintf(f, "      %6.2f %6.2f %6.2f %8.1fs", l->avg[0],
+			l->avg[1], l->avg[2], l->total_us / 1e6);
+	else
+		fprintf(f, "      %6s %6s %6s %9s", "n/a", "n/a", "n/a", "n/a");
 }
 
-static const char *const td_psi_res[] = { "cpu", "io", "memory" };
+/*
+ * The PSI lines of the head, as delaytop shows them: a title, then a
+ * row per resource with its some and full lines; returns how many.
+ */
+static int td_print_psi(FILE *f, const struct td_set *set)
+{
+	int i;
+
+	if (!set->psi_n && access(TD_PSI_DIR, F_OK)) {
+		fprintf(f, "PSI n/a: no %s (a kernel without CONFIG_PSI, or booted with psi=0)\n",
+			TD_PSI_DIR);
+		return 1;
+	}
+	fprintf(f, "%-7s", "PSI %");
+	for (i = 0; i < 2; i++)
+		fprintf(f, " %4s %6s %6s %6s %9s", i ? "full" : "some", "avg10",
+			"avg60", "avg300", "total");
+	fprintf(f, "\n");
+	for (i = 0; i < TD_PSI_NR; i++) {
+		const struct td_psi *p = &set->psi[i];
+
+		fprintf(f, "%-7s", td_psi_names[i]);
+		if (!p->present && !p->absent) {
+			fprintf(f, " n/a: %s", p->why);
+		} else {
+			td_psi_group(f, &p->some);
+			td_psi_group(f, &p->full);
+		}
+		fprintf(f, "\n");
+	}
+	return 1 + TD_PSI_NR;
+}
 
 /* Bytes per second in at most 5 characters: 512, 9.5K, 1023K, 12M */
 static void td_rate(char *buf, size_t len, double v)
@@ -400,16 +439,11 @@ static int td_print_head(FILE *f, const struct td_round *r)
 		fprintf(f, "%s%zu %s, delays in %% of the time over %.0f ms, by %s:\n",
 			when, r->nr_rows, r->view.threads ? "threads" : "processes",
 			r->interval_ms, td_col_name(r->view.sort));
-	fprintf(f, "PSI some avg10:");
-	for (i = 0; i < 3; i++) {
-		double v = td_psi(td_psi_res[i]);
-
-		if (v < 0)
-			fprintf(f, " %s n/a", td_psi_res[i]);
-		else
-			fprintf(f, " %s %.2f%%", td_psi_res[i], v);
+	lines += td_print_psi(f, set) - 1;
+	if (r->o->cg) {
+		td_cg_print(f, r->o->cg, false);
+		lines++;
 	}
-	fprintf(f, "\n");
 	if (warn)
 		lines += td_print_lines(f, "! ", warn);
 	if (r->interval_ms < 0)
@@ -509,6 +543,31 @@ static void td_json_task(const struct td_round *r, const struct td_sample *s)
 	printf("}");
 }
 
+static void td_json_psi_line(const char *kind, const struct td_psi_line *l)
+{
+	printf("\"%s\":", kind);
+	if (!l->present) {
+		printf("null");
+		return;
+	}
+	printf("{\"avg10\":%.2f,\"avg60\":%.2f,\"avg300\":%.2f,\"total_us\":%" PRIu64 "}",
+	       l->avg[0], l->avg[1], l->avg[2], l->total_us);
+}
+
+/* A resource's PSI lines; null when the kernel has no such file */
+static void td_json_psi(const struct td_psi *p)
+{
+	if (!p->present) {
+		printf("null");
+		return;
+	}
+	printf("{");
+	td_json_psi_line("some", &p->some);
+	printf(",");
+	td_json_psi_line("full", &p->full);
+	printf("}");
+}
+
 /* One line per round: {"timestamp":..,"interval_ms":..,"tasks":[...]} */
 static void td_print_json(const struct td_round *r)
 {
@@ -521,14 +580,17 @@ static void td_print_json(const struct td_round *r)
 	       r->interval_ms, r->view.threads ? "threads" : "processes",
 	       td_col_name(r->view.sort));
 	printf("%s", set->acct.on < 0 ? "null" : set->acct.on ? "true" : "false");
-	printf(",\"psi_some_avg10\":{");
-	for (j = 0; j < 3; j++) {
-		double v = td_psi(td_psi_res[j]);
-
-		printf("%s\"%s\":", j ? "," : "", td_psi_res[j]);
-		td_json_num(v >= 0, v, "%.2f");
+	printf(",\"psi\":{");
+	for (j = 0; j < TD_PSI_NR; j++) {
+		printf("%s\"%s\":", j ? "," : "", td_psi_names[j]);
+		td_json_psi(&set->psi[j]);
 	}
-	printf("},\"tasks\":[");
+	printf("}");
+	if (r->o->cg) {
+		printf(",\"cgroup\":");
+		td_cg_json(stdout, r->o->cg);
+	}
+	printf(",\"tasks\":[");
 	for (i = 0; i < r->nr_rows && i < lines; i++) {
 		printf("%s", i ? "," : "");
 		td_json_task(r, r->rows[i]);
@@ -545,7 +607,7 @@ static void td_show(struct td_round *r, struct td_view *view, bool full)
 {
 	unsigned int lines, cols, head, i, last;
 	size_t nr, len = 0;
-	char *text = NULL, status[160];
+	char *text = NULL, status[256];
 	FILE *f;
 
 	r->view = *view;
@@ -573,9 +635,11 @@ static void td_show(struct td_round *r, struct td_view *view, bool full)
 	fclose(f);
 	if (r->interval_ms >= 0 && nr)
 		snprintf(status, sizeof(status), "%s  rows %u-%u of %zu",
-			 td_top_help, view->scroll + 1, last, nr);
+			 r->msg[0] ? r->msg : td_top_help, view->scroll + 1,
+			 last, nr);
 	else
-		snprintf(status, sizeof(status), "%s", td_top_help);
+		snprintf(status, sizeof(status), "%s",
+			 r->msg[0] ? r->msg : td_top_help);
 	td_screen_show(text ? text : "taskdelays: out of memory\n", status,
 		       full);
 	free(text);
@@ -608,12 +672,13 @@ static int td_top_interactive(struct td_nl *nl, const struct td_top_opts *o)
 		.active = o->active,
 	};
 	struct td_round r = { .o = o, .interval_ms = -1 };
+	struct td_acct acct;
 	double next, left;
 	int err, ch;
 
 	if (td_screen_open())
 		return -ENOTTY;
-	err = td_sample_all(nl, prev, view.threads);
+	err = td_sample_all(nl, prev, view.threads, o->cg);
 	r.set = prev;
 	if (!err)
 		td_show(&r, &view, false);
@@ -621,7 +686,7 @@ static int td_top_interactive(struct td_nl *nl, const struct td_top_opts *o)
 	while (!err && !o->stopped()) {
 		left = next - td_now_ms();
 		if (left <= 0) {
-			err = td_sample_all(nl, cur, view.threads);
+			err = td_sample_all(nl, cur, view.threads, o->cg);
 			if (err)
 				break;
 			td_diff(cur, prev);
@@ -637,6 +702,7 @@ static int td_top_interactive(struct td_nl *nl, const struct td_top_opts *o)
 		ch = td_screen_key(left + 1);
 		if (ch < 0)
 			continue;
+		r.msg[0] = '\0';
 		switch (td_top_key(ch, &view)) {
 		case TD_KEY_QUIT:
 			goto out;
@@ -644,8 +710,16 @@ static int td_top_interactive(struct td_nl *nl, const struct td_top_opts *o)
 			/* every character again only when asked to */
 			td_show(&r, &view, ch == ('L' & 0x1f) || ch == KEY_RESIZE);
 			break;
+		case TD_KEY_ACCT:
+			/* switched: the banner goes and a new baseline starts */
+			td_acct_read(&acct);
+			if (td_acct_switch(acct.on != 1, r.msg, sizeof(r.msg))) {
+				td_show(&r, &view, false);
+				break;
+			}
+			fallthrough;
 		case TD_KEY_RESAMPLE:
-			err = td_sample_all(nl, prev, view.threads);
+			err = td_sample_all(nl, prev, view.threads, o->cg);
 			r.set = prev;
 			r.interval_ms = -1;
 			if (!err)
@@ -693,12 +767,12 @@ int td_top(struct td_nl *nl, const struct td_top_opts *o)
 	 * the sleep short: the growth is over the time that really passed
 	 * between the starts of two samples.
 	 */
-	err = td_sample_all(nl, prev, o->threads);
+	err = td_sample_all(nl, prev, o->threads, o->cg);
 	for (n = 0; !err && (!o->iterations || n < o->iterations); n++) {
 		td_sleep_until(td_next_ms(prev, o));
 		if (o->stopped())
 			break;
-		err = td_sample_all(nl, cur, o->threads);
+		err = td_sample_all(nl, cur, o->threads, o->cg);
 		if (err)
 			break;
 		td_diff(cur, prev);

@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 
+#include "taskdelays_cgroup.h"
 #include "taskstats_nl.h"
 
 #define TD_TOP_MAX_PIDS 32
@@ -23,6 +24,7 @@ struct td_top_opts {
 	uint32_t pids[TD_TOP_MAX_PIDS];
 	bool by_uid;			/* -u: only this user's tasks */
 	uint32_t uid;
+	struct td_cg *cg;		/* -C: counted with every sample */
 	bool (*stopped)(void);
 };
 

@@ -17,6 +17,7 @@
 #include <netlink/genl/ctrl.h>
 #include <netlink/genl/family.h>
 #include <linux/taskstats.h>
+#include <linux/cgroupstats.h>
 
 #include "taskstats_nl.h"
 
@@ -81,7 +82,8 @@ void td_nl_close(struct td_nl *nl)
 	nl->sk = NULL;
 }
 
-static int td_nl_send(struct td_nl *nl, int attr, const void *data, int len)
+static int td_nl_send(struct td_nl *nl, int cmd, int attr, const void *data,
+		      int len)
 {
 	struct nl_msg *msg = nlmsg_alloc();
 	int err;
@@ -89,7 +91,7 @@ static int td_nl_send(struct td_nl *nl, int attr, const void *data, int len)
 	if (!msg)
 		return -ENOMEM;
 	if (!genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, nl->family, 0,
-			 NLM_F_REQUEST, TASKSTATS_CMD_GET, TASKSTATS_VERSION) ||
+			 NLM_F_REQUEST, cmd, TASKSTATS_VERSION) ||
 	    nla_put(msg, attr, len, data) < 0) {
 		nlmsg_free(msg);
 		return -EMSGSIZE;
@@ -147,6 +149,11 @@ static int td_nl_dispatch(struct td_nl *nl, unsigned char *buf, int n,
 			err = msg->nl_error;
 			break;
 		}
+		/* one only td_nl_cgroup() asked for */
+		if (msg->is_cgroup && nl->cgroup) {
+			*nl->cgroup = msg->cgroup;
+			nl->cgroup_got = true;
+		}
 		for (i = 0; i < msg->nr; i++, records++)
 			fn(&msg->rec[i], arg);
 	}
@@ -185,7 +192,7 @@ int td_nl_query(struct td_nl *nl, bool tgid, uint32_t id, struct td_stats *st)
 	struct td_want want = { .tgid = tgid, .id = id, .st = st };
 	int err;
 
-	err = td_nl_send(nl, tgid ? TASKSTATS_CMD_ATTR_TGID :
+	err = td_nl_send(nl, TASKSTATS_CMD_GET, tgid ? TASKSTATS_CMD_ATTR_TGID :
 			 TASKSTATS_CMD_ATTR_PID, &id, sizeof(id));
 	if (err)
 		return err;
@@ -200,9 +207,42 @@ int td_nl_query(struct td_nl *nl, bool tgid, uint32_t id, struct td_stats *st)
 	return 0;
 }
 
+static void td_ignore(const struct td_stats *st, void *arg)
+{
+	(void)st;
+	(void)arg;
+}
+
+int td_nl_cgroup(struct td_nl *nl, int fd, struct td_cgroup *cg)
+{
+	uint32_t ufd = fd;
+	int err;
+
+	err = td_nl_send(nl, CGROUPSTATS_CMD_GET, CGROUPSTATS_CMD_ATTR_FD,
+			 &ufd, sizeof(ufd));
+	if (err)
+		return err;
+	nl->cgroup = cg;
+	nl->cgroup_got = false;
+	/* exit records of a listener may come first */
+	while (!nl->cgroup_got) {
+		err = td_nl_recv(nl, 5000, td_ignore, NULL);
+		if (err == -EINTR)
+			continue;
+		if (err < 0) {
+			err = err == -EAGAIN ? -ETIMEDOUT : err;
+			break;
+		}
+		err = 0;
+	}
+	nl->cgroup = NULL;
+	return err;
+}
+
 int td_nl_register(struct td_nl *nl, const char *cpumask, bool on)
 {
-	return td_nl_send(nl, on ? TASKSTATS_CMD_ATTR_REGISTER_CPUMASK :
+	return td_nl_send(nl, TASKSTATS_CMD_GET,
+			  on ? TASKSTATS_CMD_ATTR_REGISTER_CPUMASK :
 			  TASKSTATS_CMD_ATTR_DEREGISTER_CPUMASK,
 			  cpumask, strlen(cpumask) + 1);
 }

@@ -15,6 +15,8 @@ struct td_nl {
 	int family;		/* generic netlink id of "TASKSTATS" */
 	unsigned int family_version;
 	unsigned int family_maxattr;
+	struct td_cgroup *cgroup;	/* where a CGROUPSTATS reply goes */
+	bool cgroup_got;
 };
 
 /* Returns 0 or a negative errno; messages go to stderr. */
@@ -28,6 +30,16 @@ void td_nl_close(struct td_nl *nl);
  * td_parse_msg() rejected (reason printed).
  */
 int td_nl_query(struct td_nl *nl, bool tgid, uint32_t id, struct td_stats *st);
+
+/*
+ * CGROUPSTATS_CMD_GET for the cgroup directory open at @fd: its tasks by
+ * state.  Returns 0, or the negative errno the kernel answered with
+ * (-EINVAL: not a directory of a cgroup v1 hierarchy, which includes
+ * every directory on a kernel without CONFIG_CGROUPS; -ENOENT: a cgroup
+ * being removed; -EOPNOTSUPP: a TASKSTATS without the command), or
+ * -EPROTO for a malformed reply (reason printed).
+ */
+int td_nl_cgroup(struct td_nl *nl, int fd, struct td_cgroup *cg);
 
 /* (Un)register for exit records on the CPUs in @cpumask ("0-3,5"). */
 int td_nl_register(struct td_nl *nl, const char *cpumask, bool on);

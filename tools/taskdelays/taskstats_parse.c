@@ -17,6 +17,7 @@
 #include <netlink/attr.h>
 #include <netlink/msg.h>
 #include <linux/taskstats.h>
+#include <linux/cgroupstats.h>
 
 #include "taskstats_layout.h"
 #include "taskstats_parse.h"
@@ -52,6 +53,10 @@ static struct nla_policy td_policy[TASKSTATS_TYPE_MAX + 1] = {
 	[TASKSTATS_TYPE_STATS]		= { .type = NLA_UNSPEC },
 	[TASKSTATS_TYPE_AGGR_PID]	= { .type = NLA_NESTED },
 	[TASKSTATS_TYPE_AGGR_TGID]	= { .type = NLA_NESTED },
+};
+
+static struct nla_policy td_cg_policy[CGROUPSTATS_TYPE_MAX + 1] = {
+	[CGROUPSTATS_TYPE_CGROUP_STATS]	= { .type = NLA_UNSPEC },
 };
 
 static int td_fail(struct td_msg *msg, const char *fmt, ...)
@@ -264,6 +269,38 @@ static int td_parse_error(const struct nlmsghdr *nlh, struct td_msg *msg)
 	return 0;
 }
 
+/*
+ * The kernel's struct cgroupstats is not versioned: a longer one can only
+ * have grown at the end, a shorter one is not ours.
+ */
+static int td_parse_cgroup(struct nlmsghdr *nlh, struct td_msg *msg)
+{
+	struct nlattr *tb[CGROUPSTATS_TYPE_MAX + 1];
+	struct cgroupstats cs;
+	int err;
+
+	err = genlmsg_parse(nlh, 0, tb, CGROUPSTATS_TYPE_MAX, td_cg_policy);
+	if (err < 0)
+		return td_fail(msg, "bad CGROUPSTATS attributes: %s",
+			       nl_geterror(err));
+	if (!tb[CGROUPSTATS_TYPE_CGROUP_STATS])
+		return td_fail(msg, "CGROUPSTATS reply without CGROUP_STATS");
+	if ((size_t)nla_len(tb[CGROUPSTATS_TYPE_CGROUP_STATS]) < sizeof(cs))
+		return td_fail(msg, "cgroupstats of %d bytes, not %zu",
+			       nla_len(tb[CGROUPSTATS_TYPE_CGROUP_STATS]),
+			       sizeof(cs));
+	memcpy(&cs, nla_data(tb[CGROUPSTATS_TYPE_CGROUP_STATS]), sizeof(cs));
+	msg->is_cgroup = true;
+	msg->cgroup = (struct td_cgroup){
+		.nr_sleeping = cs.nr_sleeping,
+		.nr_running = cs.nr_running,
+		.nr_stopped = cs.nr_stopped,
+		.nr_uninterruptible = cs.nr_uninterruptible,
+		.nr_io_wait = cs.nr_io_wait,
+	};
+	return 0;
+}
+
 int td_parse_msg(const void *buf, size_t len, int family, struct td_msg *msg)
 {
 	struct nlattr *tb[TASKSTATS_TYPE_MAX + 1];
@@ -292,6 +329,8 @@ int td_parse_msg(const void *buf, size_t len, int family, struct td_msg *msg)
 	if (!genlmsg_valid_hdr(nlh, 0))
 		return td_fail(msg, "truncated generic netlink header");
 	gnlh = nlmsg_data(nlh);
+	if (gnlh->cmd == CGROUPSTATS_CMD_NEW)
+		return td_parse_cgroup(nlh, msg);
 	if (gnlh->cmd != TASKSTATS_CMD_NEW)
 		return td_fail(msg, "unexpected TASKSTATS command %u",
 			       gnlh->cmd);

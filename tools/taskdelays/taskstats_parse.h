@@ -72,6 +72,18 @@ struct td_stats {
 	struct td_delay_val delay[TD_NR_DELAYS];
 };
 
+/*
+ * struct cgroupstats of a CGROUPSTATS_CMD_NEW reply (linux/cgroupstats.h):
+ * a cgroup's tasks by state.
+ */
+struct td_cgroup {
+	uint64_t nr_sleeping;
+	uint64_t nr_running;
+	uint64_t nr_stopped;
+	uint64_t nr_uninterruptible;
+	uint64_t nr_io_wait;
+};
+
 #define TD_MAX_RECORDS 2	/* an exit message carries pid and tgid */
 
 struct td_msg {
@@ -79,6 +91,8 @@ struct td_msg {
 	bool done;		/* NLMSG_DONE */
 	unsigned int nr;	/* records in rec[] */
 	struct td_stats rec[TD_MAX_RECORDS];
+	bool is_cgroup;		/* a CGROUPSTATS reply: @cgroup, no records */
+	struct td_cgroup cgroup;
 	char err[128];		/* why the message is malformed */
 };
 

@@ -2,7 +2,7 @@
 /*
  * The views of taskdelays -T: -H shows the threads of a process, -s
  * orders by one delay type, -J prints one JSON object per round, the
- * text view has a PSI line whose numbers show CPU pressure (CONFIG_PSI)
+ * text view has PSI rows whose numbers show CPU pressure (CONFIG_PSI)
  * and marks processes with untracked threads.
  */
 #define _GNU_SOURCE
@@ -115,23 +115,42 @@ static double psi_avg10(const char *res)
 }
 
 /*
- * The PSI line's three numbers: each a percentage, and cpu above 0
- * while more tasks want a CPU than there are.
+ * The PSI rows of the head: cpu's some and full averages are
+ * percentages, some avg10 above 0 while more tasks want a CPU than
+ * there are; memory and io have rows too, and irq is n/a exactly when
+ * the kernel has no /proc/pressure/irq (CONFIG_IRQ_TIME_ACCOUNTING).
  */
-static bool psi_line_ok(const char *text)
+static bool psi_rows_ok(const char *text)
 {
-	const char *line = strstr(text, "\nPSI some avg10: ");
-	double cpu, io, mem;
+	const char *title = strstr(text, "\nPSI %   some  avg10  avg60 avg300");
+	const char *cpu = title ? strstr(title, "\ncpu ") : NULL;
+	const char *irq = title ? strstr(title, "\nirq ") : NULL;
+	double s[3], f[3], st, ft;
+	bool irq_na;
+	int i;
 
-	if (!line || sscanf(line, "\nPSI some avg10: cpu %lf%% io %lf%% memory %lf%%",
-			    &cpu, &io, &mem) != 3) {
-		ksft_print_msg("no PSI line with three numbers\n");
+	if (!cpu || sscanf(cpu, "\ncpu %lf %lf %lf %lfs %lf %lf %lf %lfs",
+			   &s[0], &s[1], &s[2], &st, &f[0], &f[1], &f[2],
+			   &ft) != 8) {
+		ksft_print_msg("no PSI title and cpu row with eight numbers\n");
 		return false;
 	}
-	ksft_print_msg("PSI line: cpu %.2f%% io %.2f%% memory %.2f%%\n", cpu,
-		       io, mem);
-	return cpu > 0 && cpu <= 100 && io >= 0 && io <= 100 && mem >= 0 &&
-	       mem <= 100;
+	ksft_print_msg("PSI cpu: some %.2f %.2f %.2f %.1fs full %.2f %.2f %.2f %.1fs\n",
+		       s[0], s[1], s[2], st, f[0], f[1], f[2], ft);
+	for (i = 0; i < 3; i++)
+		if (s[i] < 0 || s[i] > 100 || f[i] < 0 || f[i] > 100)
+			return false;
+	if (!strstr(title, "\nmemory ") || !strstr(title, "\nio ") || !irq) {
+		ksft_print_msg("no memory, io or irq row\n");
+		return false;
+	}
+	irq_na = !strncmp(irq + strspn(irq + 4, " ") + 4, "n/a", 3);
+	if (irq_na != !!access("/proc/pressure/irq", F_OK)) {
+		ksft_print_msg("irq row n/a: %d, /proc/pressure/irq missing: %d\n",
+			       irq_na, !!access("/proc/pressure/irq", F_OK));
+		return false;
+	}
+	return s[0] > 0 && st > 0;
 }
 
 static void test_sort_psi(void)
@@ -165,8 +184,8 @@ static void test_sort_psi(void)
 			 strstr(out, "by cpu:"),
 			 "-s cpu orders rows by cpu delay (top %.2f%%)\n",
 			 n ? r[0].cpu : 0.0);
-	ksft_test_result(!rc && psi > 0 && psi_line_ok(out),
-			 "the PSI line shows the CPU pressure of three hogs on two vCPUs\n");
+	ksft_test_result(!rc && psi > 0 && psi_rows_ok(out),
+			 "the PSI rows show the CPU pressure of three hogs on two vCPUs\n");
 	for (i = 0; i < 3; i++)
 		kill_child(&c[i]);
 }
@@ -178,7 +197,7 @@ static void test_json(void)
 	char want[64], *line, *save, *psi;
 	struct child c = { 0 };
 	int rc, objects = 0, found = 0;
-	double cpu, io, mem;
+	double a10, a60, a300;
 
 	fork_child(&c, busy, NULL);
 	start_child(&c);
@@ -197,10 +216,14 @@ static void test_json(void)
 	ksft_test_result(!rc && objects == 2 && found == 2,
 			 "-J prints one object per round, naming the task (%d, %d)\n",
 			 objects, found);
-	psi = strstr(out, "\"psi_some_avg10\":{\"cpu\":");
-	ksft_test_result(psi && sscanf(psi, "\"psi_some_avg10\":{\"cpu\":%lf,\"io\":%lf,\"memory\":%lf}",
-				       &cpu, &io, &mem) == 3,
-			 "-J gives the three PSI numbers, not null\n");
+	psi = strstr(out, "\"psi\":{\"cpu\":{\"some\":{\"avg10\":");
+	ksft_test_result(psi && sscanf(psi, "\"psi\":{\"cpu\":{\"some\":{\"avg10\":%lf,\"avg60\":%lf,\"avg300\":%lf,",
+				       &a10, &a60, &a300) == 3 &&
+			 strstr(psi, "},\"memory\":{\"some\":{\"avg10\":") &&
+			 strstr(psi, "},\"io\":{\"some\":{\"avg10\":") &&
+			 strstr(psi, access("/proc/pressure/irq", F_OK) ?
+				"},\"irq\":null}" : "},\"irq\":{\"some\":null,\"full\":{"),
+			 "-J gives cpu's, memory's and io's PSI, irq's as the kernel has it\n");
 	kill_child(&c);
 }
 

@@ -174,6 +174,11 @@ static void test_other_keys(void)
 	      "H again switches back to processes");
 	CHECK(td_top_key('L' & 0x1f, &v) == TD_KEY_REDRAW && v.sort == TD_CPU,
 	      "^L redraws without changing the view");
+	v.scroll = 3;
+	CHECK(td_top_key('T' & 0x1f, &v) == TD_KEY_ACCT && v.sort == TD_CPU &&
+	      !v.threads && !v.full && !v.active && v.scroll == 3,
+	      "^T asks to switch accounting and leaves the view alone");
+	v.scroll = 0;
 	for (i = 0; none[i]; i++)
 		bad += td_top_key(none[i], &v) != TD_KEY_NONE;
 	bad += td_top_key(-1, &v) != TD_KEY_NONE;	/* ERR: no key */
@@ -181,9 +186,9 @@ static void test_other_keys(void)
 	bad += v.sort != TD_CPU || v.threads;
 	CHECK(!bad, "other keys do nothing");
 	CHECK(strstr(td_top_help, "q:quit") && strstr(td_top_help, "H:threads") &&
-	      strstr(td_top_help, "m:mem") &&
+	      strstr(td_top_help, "m:mem") && strstr(td_top_help, "^T:acct") &&
 	      strlen(td_top_help) + strlen("  rows 1000-1099 of 1100") < 80,
-	      "the help line names q, m and H and leaves room for the row count on 80 columns");
+	      "the help line names q, m, H and ^T and leaves room for the row count on 80 columns");
 }
 
 int main(void)

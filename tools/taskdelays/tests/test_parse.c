@@ -16,6 +16,7 @@
 #include <netlink/attr.h>
 #include <netlink/msg.h>
 #include <linux/taskstats.h>
+#include <linux/cgroupstats.h>
 
 #include "taskstats_layout.h"
 #include "taskstats_parse.h"
@@ -704,6 +705,58 @@ static void test_minmax_fold(void)
 	CHECK(!bad, "a process's max is its worst thread's and its min the least of threads that waited, in any order");
 }
 
+/*
+ * CGROUPSTATS replies as cgroupstats_user_cmd() builds them: one
+ * CGROUP_STATS attribute holding struct cgroupstats.
+ */
+static const struct cgroup_case {
+	const char *what;
+	int len;		/* payload: sizeof(struct cgroupstats) + len */
+	bool no_attr;		/* no CGROUP_STATS at all */
+	bool ok;
+} cgroup_cases[] = {
+	{ "a CGROUPSTATS reply gives the five counts", 0, false, true },
+	{ "a longer cgroupstats (grown at the end) gives the first five", 8,
+	  false, true },
+	{ "a cgroupstats one field short is rejected", -8, false, false },
+	{ "a CGROUPSTATS reply without CGROUP_STATS is rejected", 0, true,
+	  false },
+};
+
+static void test_cgroup(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cgroup_cases); i++) {
+		const struct cgroup_case *c = &cgroup_cases[i];
+		struct nl_msg *msg = nlmsg_alloc_size(1024);
+		/* distinct values, so that mixed-up fields show */
+		uint64_t cs[6] = { 11, 22, 33, 44, 55, 66 };
+		struct cgroupstats want;
+		struct td_msg m;
+		bool ok;
+		int ret;
+
+		if (!msg || !genlmsg_put(msg, 0, 1, TEST_FAMILY, 0, 0,
+					 CGROUPSTATS_CMD_NEW, 1))
+			abort();
+		memcpy(&want, cs, sizeof(want));
+		if (!c->no_attr)
+			nla_put(msg, CGROUPSTATS_TYPE_CGROUP_STATS,
+				sizeof(want) + c->len, cs);
+		ret = parse(msg, &m, c->ok && !c->len ? "cgroupstats" : NULL);
+		ok = c->ok ? !ret && m.is_cgroup && !m.nr &&
+		     m.cgroup.nr_sleeping == want.nr_sleeping &&
+		     m.cgroup.nr_running == want.nr_running &&
+		     m.cgroup.nr_stopped == want.nr_stopped &&
+		     m.cgroup.nr_uninterruptible == want.nr_uninterruptible &&
+		     m.cgroup.nr_io_wait == want.nr_io_wait :
+		     ret == -EINVAL;
+		CHECK(ok, "%s", c->what);
+		nlmsg_free(msg);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	ksft_print_header();
@@ -721,5 +774,6 @@ int main(int argc, char **argv)
 	test_comm_sanitised();
 	test_io_and_tgid();
 	test_minmax_fold();
+	test_cgroup();
 	check_done("test_parse");
 }
