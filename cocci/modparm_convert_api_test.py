@@ -209,6 +209,17 @@ class JudgeTest(unittest.TestCase):
 		checkload.judge(m, checkload.parse_guest(log)["modparm_load_0"])
 		self.assertTrue(m.error.startswith("insmod with a value for every parameter failed"))
 
+	def test_hang_names_the_phase_and_the_limit(self):
+		m = self.module()
+		log = ("    MPC-BEGIN modparm_load_0\n    MPC-RC modparm_load_0 good 0\n"
+		       "    MPC-RC modparm_load_0 default 0\n    MPC-HANG modparm_load_0 bad0 20\n"
+		       "    MPC-LOG modparm_load_0 bad0 [    2.1] x: waiting\n"
+		       "    MPC-END modparm_load_0\n")
+		checkload.judge(m, checkload.parse_guest(log)["modparm_load_0"])
+		self.assertEqual(m.error, "insmod with the bad value x=9 did not return within 20 s: "
+				 "the guest gave up on it and loaded the other modules")
+		self.assertTrue(m.judged)
+
 
 class RunTest(unittest.TestCase):
 	"""The API patches in a conversion (spatch): one patch per file with

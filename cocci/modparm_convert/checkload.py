@@ -33,6 +33,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 GUEST_SCRIPT = os.path.join(HERE, "checkload-guest.sh")
 BOOT_TIMEOUT = int(os.environ.get("MODPARM_BOOT_TIMEOUT", "600"))
+# the guest's limit for one insmod: a setter that never returns costs
+# this, not the boot
+LOAD_TIMEOUT = int(os.environ.get("MODPARM_LOAD_TIMEOUT", "60"))
 
 # kernel parameter type -> (lowest, highest) value it takes, printed as %d/%u
 RANGES = {"byte": (0, 255), "short": (-2 ** 15, 2 ** 15 - 1), "ushort": (0, 2 ** 16 - 1),
@@ -525,7 +528,7 @@ def build(o, mods, scratch):
 def guest_plan(mods):
 	"""The plan the guest script follows: per module its good arguments
 	and each bad one."""
-	out = []
+	out = ["T %d" % LOAD_TIMEOUT]
 	for m in mods:
 		out.append("M %s" % m.name)
 		# arrays last: a count that is a parameter too ends with the
@@ -554,6 +557,8 @@ def parse_guest(log):
 			cur = res.setdefault(f[1], {"phases": {}, "end": False})
 		elif tag == "END" and f[1] in res:
 			res[f[1]]["end"] = True
+		elif tag == "HANG" and len(f) >= 4 and f[1] in res:
+			res[f[1]]["hang"] = (f[2], f[3])
 		elif tag == "RC" and len(f) >= 4 and f[1] in res:
 			res[f[1]]["phases"].setdefault(f[2], [None, []])[0] = int(f[3])
 		elif tag == "LOG" and len(f) >= 4 and f[1] in res:
@@ -571,9 +576,26 @@ def reported(lines):
 	return out
 
 
+def phase_text(m, phase):
+	"""What the guest did in a phase of module m."""
+	if phase == "good":
+		return "insmod with a value for every parameter"
+	if phase == "default":
+		return "insmod without values"
+	p = next((p for p in m.params if "bad%d" % p.k == phase), None)
+	return "insmod with the bad value %s=%s" % (p.name, p.bad) if p else "insmod"
+
+
 def judge(m, r):
 	"""Check module m against its guest results r."""
 	ph = r["phases"]
+	if r.get("hang"):
+		# (the kernel's lines of that time are the rest of the guest's)
+		phase, secs = r["hang"]
+		m.error = ("%s did not return within %s s: the guest gave up on it and loaded "
+			   "the other modules" % (phase_text(m, phase), secs))
+		m.judged = True
+		return
 	good = ph.get("good")
 	if good is None or good[0] != 0:
 		m.error = "insmod with a value for every parameter failed%s" % (

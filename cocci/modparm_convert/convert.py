@@ -234,7 +234,8 @@ def summary(t, name, npatches):
 		if t.unread:
 			out.append("modparm-convert: %s could not be read, skipped: %s" % (
 				plural(len(t.unread), "file"), " ".join(t.unread)))
-		return out
+		# the API sites of such a tree are built all the same
+		return out + check_summary(t)
 	out.append("modparm-convert: %s: %s found in %s, %d converted, %d left%s" % (
 		name, plural(t.found, "MODULE_PARM() site"), plural(t.sitefiles, "file"),
 		t.converted, t.nleft(),
@@ -258,12 +259,16 @@ def summary(t, name, npatches):
 	if t.crashed:
 		out.append("modparm-convert: internal error: modparm.cocci failed on %s, "
 			   "left untouched: %s" % (plural(len(t.crashed), "file"), " ".join(t.crashed)))
-	if t.check:
-		out.append("modparm-convert: check-build: %s in %s built against %s, %d failed"
-			   % (plural(t.check[0], "site"), plural(t.check[1], "file"),
-			      t.check[3], t.check[2]))
-		out += checkmacros.summary(t.check_skipped)
-	return out
+	return out + check_summary(t)
+
+
+def check_summary(t):
+	"""The check-build lines of the summary."""
+	if not t.check:
+		return []
+	return ["modparm-convert: check-build: %s in %s built against %s, %d failed"
+		% (plural(t.check[0], "site"), plural(t.check[1], "file"), t.check[3], t.check[2])] + \
+		checkmacros.summary(t.check_skipped)
 
 
 def candidates(src, t):
@@ -380,7 +385,15 @@ def convert(o, env):
 			f.write("".join(s + "\n" for s in series))
 		# the uses of wrapper macros are built and loaded as the driver
 		# has them: the use and its converted #define
-		usefiles = checkmacros.use_files(mac, newtext, show, shown) if o.check_build else []
+		usefiles = []
+		try:
+			if o.check_build:
+				usefiles = checkmacros.use_files(mac, newtext, show, shown)
+		except Exception as e:	# pylint: disable=broad-except
+			# the converter's own failure: the uses are not checked, and say so
+			t.diags.append((".", 0, 0, "error", "internal", "the uses of wrapper macros "
+					"are not built or loaded: %s: %s" % (type(e).__name__, e)))
+			t.check_internal = True
 		if o.check_build:
 			check_build(o, t, tocheck, os.path.join(tmp, "check"), usefiles)
 			checkapi.run(o, t, base, show, newtext, os.path.join(tmp, "check-api"))
@@ -409,7 +422,7 @@ def convert(o, env):
 		if api.found(t):
 			sys.stdout.write("modparm-convert: patches in %s/ (series, report.txt)\n" % o.out)
 		return 1 if t.failed or t.unread or (t.check and t.check[2]) or \
-			checkload.failed(t) else 0
+			checkload.failed(t) or getattr(t, "check_internal", False) else 0
 	finally:
 		shutil.rmtree(tmp, ignore_errors=True)
 		if stage:

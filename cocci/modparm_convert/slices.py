@@ -171,7 +171,8 @@ def items(text, cuts=None):
 	return out
 
 
-def slice_module(text, shown, extra="", have=None, uses=None, headers=(), only_uses=False):
+def slice_module(text, shown, extra="", have=None, uses=None, headers=(), only_uses=False,
+		 also=()):
 	"""(module C text, [(parameter name, macro, line in the converted
 	file)]) for the converted file text (shown as shown by #line): every
 	parameter statement and what it needs.  The file's #include <...>
@@ -185,7 +186,9 @@ def slice_module(text, shown, extra="", have=None, uses=None, headers=(), only_u
 	from text or from one of headers ([(text, shown)]: the driver's
 	headers that hold the macros, copied above the file, as the
 	preprocessor sees them).  only_uses: the uses only, not the file's
-	own module_param* statements."""
+	own module_param* statements.  also: lines (1-based) of text whose
+	functions come too, with what they need (a helper call outside the
+	handlers)."""
 	uses = uses or {}
 	segs = [(t, sh, items(t)) for t, sh in headers]
 	segs.append((text, shown, items(text, {f - 1: l - 1 for f, (l, _) in uses.items()})))
@@ -200,6 +203,9 @@ def slice_module(text, shown, extra="", have=None, uses=None, headers=(), only_u
 	want = [it for it in mine if it.kind == "use" and it.first + 1 in uses]
 	if not only_uses:
 		want += [it for it in mine if it.param and it.param[0] != "__MODULE_PARM_TYPE"]
+	extra_funcs = [it for it in mine if it.kind == "func" and
+		       any(it.first < ln <= it.last + 1 for ln in also)]
+	want += extra_funcs
 	if not want:
 		return None
 	if not only_uses:
@@ -223,6 +229,9 @@ def slice_module(text, shown, extra="", have=None, uses=None, headers=(), only_u
 		# a wrapper declares what the driver's own code used (lm_sensors'
 		# forces[]), which the module has not
 		out += ['#pragma GCC diagnostic ignored "-Wunused-variable"', ""]
+	if extra_funcs:
+		# a function of the driver whose callers the module has not
+		out += ['#pragma GCC diagnostic ignored "-Wunused-function"', ""]
 	params = []
 	for seg, (stext, sshown, sits) in enumerate(segs):
 		lines = stext.split("\n")
