@@ -407,11 +407,10 @@ def make_module(n, rel, shown, old, new, have=None, uf=None, only_uses=False):
 	# symbols tell which statements were compiled and, by their sizes,
 	# how many elements an array has and how long a string is
 	for k, (pname, macro, cline) in enumerate(params):
-		use = uf.use_at(cline) if uf else None
+		use = uf.param(cline, pname, macro) if uf else None
 		if use is not None:
-			args = next(a for nm, mc, a, _ in use.params if nm == pname and mc == macro)
-			p = Param(k, pname, macro, args, cline)
-			p.through, p.old = use.name, uf.expanded
+			p = Param(k, pname, macro, use[2], cline)
+			p.through, p.old = use[5], uf.expanded
 		else:
 			p = Param(k, pname, macro, statement_args(new, cline), cline)
 		describe(p, new)
@@ -421,7 +420,7 @@ def make_module(n, rel, shown, old, new, have=None, uf=None, only_uses=False):
 		p.rel, p.shown = rel, shown
 		letter = letter_of(p.old or old, p.var or pname)
 		if use is not None:
-			p.line, p.letter = use.line, letter[1]
+			p.line, p.letter = use[4], letter[1]
 		elif letter[0]:
 			p.line, p.letter = letter
 		else:

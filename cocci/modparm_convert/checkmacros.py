@@ -20,12 +20,12 @@ KIND = checkbuild.KIND
 
 
 class MacroUse:
-	"""A converted use: its file, line and column in the file as it was,
-	its first and last line in the converted text, the macro's name and
-	its parameters [(name, macro, [arguments], module_param* text)]."""
+	"""The converted uses on lines first..last of the converted text
+	(uses that share a line are one piece of code): their parameters
+	[(name, macro, [arguments], module_param* text, line of the use in
+	the file as it was, the macro's name)]."""
 
-	def __init__(self, rel, line, col, name, first, last, params):
-		self.rel, self.line, self.col, self.name = rel, line, col, name
+	def __init__(self, first, last, params):
 		self.first, self.last, self.params = first, last, params
 
 
@@ -43,8 +43,12 @@ class UseFile:
 		"""slices.slice_module's uses argument."""
 		return {u.first: (u.last, [(p[0], p[1]) for p in u.params]) for u in self.uses}
 
-	def use_at(self, cline):
-		return next((u for u in self.uses if u.first == cline), None)
+	def param(self, cline, name, macro):
+		"""The parameter name (macro) of the uses at line cline, or None."""
+		u = next((u for u in self.uses if u.first == cline), None)
+		return next((p for p in u.params if p[0] == name and p[1] == macro), None) \
+			if u else None
+
 
 
 def old_to_new(old, new):
@@ -137,11 +141,16 @@ def use_files(mac, newtext, show, shown):
 		expanded = next((t for r, v, t, _ in mac.synth if r == rel and v == 0), old)
 		elines = expanded.split("\n")
 		uses, files = [], set()
-		for u, ps in byrel[rel]:
+		for u, ps in sorted(byrel[rel], key=lambda x: x[0].start):
 			last = old.count("\n", 0, u.end) + 1
 			if u.line not in where or last not in where:
 				continue
-			uses.append(MacroUse(rel, u.line, u.col, u.name, where[u.line], where[last], ps))
+			ps = [p + (u.line, u.name) for p in ps]
+			if uses and where[u.line] <= uses[-1].last:
+				uses[-1].last = max(uses[-1].last, where[last])
+				uses[-1].params += ps
+			else:
+				uses.append(MacroUse(where[u.line], where[last], ps))
 			if u.sline - 1 < len(elines) and ps[0][3] is not None:
 				elines[u.sline - 1] = split_statements(elines[u.sline - 1])
 			if ps[0][3] is not None:
