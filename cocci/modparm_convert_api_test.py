@@ -166,6 +166,19 @@ class PlanTest(unittest.TestCase):
 		self.assertEqual((p.kind, p.default), ("int", "2"))
 
 
+class TypeMarkTest(unittest.TestCase):
+	def test_which_definition_the_build_took(self):
+		"""A wrapper defined twice under #if: the mark's size is 1 + the
+		index of the definition whose type the variable has."""
+		p = checkload.Param(3, "w", "module_param_array", ["w", "short", "NULL", "0"], 1)
+		checkload.describe(p)
+		p.cands = ["module_param_array(w, short, NULL, 0)", "module_param_array(w, ulong, NULL, 0)"]
+		self.assertEqual(checkload.type_mark(3, p),
+				 "static const char modparm_type_3[__builtin_types_compatible_p("
+				 "typeof(w[0]), short) ? 1 : (__builtin_types_compatible_p(typeof(w[0]), "
+				 "unsigned long) ? 2 : (3))] __used;")
+
+
 class JudgeTest(unittest.TestCase):
 	def module(self):
 		m = checkload.Module("modparm_load_0", "a.c", "a.c", "", "")

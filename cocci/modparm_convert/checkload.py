@@ -102,6 +102,7 @@ class Param:
 		self.refused = False
 		self.compiled = False
 		self.through = None	# the wrapper macro of a use
+		self.cands = None	# its texts in a wrapper defined twice
 		self.old = None		# the text its default is read from, when not the file's
 
 
@@ -410,7 +411,8 @@ def make_module(n, rel, shown, old, new, have=None, uf=None, only_uses=False):
 		use = uf.param(cline, pname, macro) if uf else None
 		if use is not None:
 			p = Param(k, pname, macro, use[2], cline)
-			p.through, p.old = use[5], uf.expanded
+			p.through, p.old = use[6], uf.expanded
+			p.cands = use[4] if len(use[4]) > 1 else None
 		else:
 			p = Param(k, pname, macro, statement_args(new, cline), cline)
 		describe(p, new)
@@ -420,7 +422,7 @@ def make_module(n, rel, shown, old, new, have=None, uf=None, only_uses=False):
 		p.rel, p.shown = rel, shown
 		letter = letter_of(p.old or old, p.var or pname)
 		if use is not None:
-			p.line, p.letter = use[4], letter[1]
+			p.line, p.letter = use[5], letter[1]
 		elif letter[0]:
 			p.line, p.letter = letter
 		else:
@@ -434,6 +436,8 @@ def make_module(n, rel, shown, old, new, have=None, uf=None, only_uses=False):
 				"sizeof(%s)" % v if p.kind == "string" else "1")
 		else:
 			mark = "static const char modparm_mark_%d_s[1] __used;" % k
+		if p.cands and v and re.fullmatch(r'\w+', v):
+			mark += "\n" + type_mark(k, p)
 		marks.append((cline, mark))
 	# insert each mark right after its statement's #line block (of the
 	# file itself: a header's lines come before it)
@@ -458,6 +462,35 @@ def make_module(n, rel, shown, old, new, have=None, uf=None, only_uses=False):
 			continue
 		i += 1
 	return m, "\n".join(out) + REPORTER
+
+
+# module_param type -> the C type of its variable
+CTYPES = {"int": "int", "uint": "unsigned int", "long": "long", "ulong": "unsigned long",
+	  "short": "short", "ushort": "unsigned short", "byte": "unsigned char",
+	  "charp": "char *", "bool": "bool", "invbool": "bool", "llong": "long long",
+	  "ullong": "unsigned long long", "hexint": "unsigned int"}
+
+
+def call_of(text):
+	"""(macro, [arguments]) of a module_param* text."""
+	m = re.match(r'\s*(\w+)\s*\(', text)
+	e = balanced_end(text, m.end() - 1)
+	return m.group(1), [a.strip() for a in split_args(text[m.end():e])]
+
+
+def type_mark(k, p):
+	"""A symbol whose size is 1 + the index of the text of p.cands whose
+	type the variable has (as the compiler sees it): which definition of
+	a wrapper defined twice under #if this build took."""
+	x = "%s[0]" % p.var if p.array else p.var
+	expr = "%d" % (len(p.cands) + 1)
+	for i in reversed(range(len(p.cands))):
+		probe = Param(k, p.name, *call_of(p.cands[i]), p.cline)
+		describe(probe)
+		t = CTYPES.get(probe.kind)
+		if t:
+			expr = "__builtin_types_compatible_p(typeof(%s), %s) ? %d : (%s)" % (x, t, i + 1, expr)
+	return "static const char modparm_type_%d[%s] __used;" % (k, expr)
 
 
 def letter_of(old, var):
@@ -495,14 +528,14 @@ def module_error(log, name):
 	return checkbuild.first_error(log, name + ".o") or "the module did not build"
 
 
-def read_marks(obj):
+def read_marks(obj, prefix="modparm_mark_"):
 	"""{k: size} of the marks compiled into obj."""
 	p = subprocess.run(["nm", "-S", "--defined-only", obj], stdout=subprocess.PIPE,
 			   stderr=subprocess.DEVNULL)
 	out = {}
 	for line in p.stdout.decode(errors="replace").split("\n"):
 		f = line.split()
-		if len(f) == 4 and f[3].startswith("modparm_mark_"):
+		if len(f) == 4 and f[3].startswith(prefix):
 			k = int(f[3].split("_")[2])
 			out[k] = int(f[1], 16)
 	return out
@@ -718,8 +751,15 @@ def check(o, files, scratch):
 				p.compiled = False
 			continue
 		marks = read_marks(obj)
+		types = read_marks(obj, "modparm_type_")
 		for p in m.params:
 			p.compiled = p.k in marks
+			if p.compiled and p.cands and 0 < types.get(p.k, 0) <= len(p.cands):
+				# the definition of the wrapper this build took
+				p.macro, p.args = call_of(p.cands[types[p.k] - 1])
+				p.kind = p.var = p.count = None
+				p.array = False
+				describe(p, m.new)
 			if p.compiled and (p.array or p.kind == "string"):
 				p.max = marks[p.k]
 			if p.compiled:

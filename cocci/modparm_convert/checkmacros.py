@@ -22,8 +22,9 @@ KIND = checkbuild.KIND
 class MacroUse:
 	"""The converted uses on lines first..last of the converted text
 	(uses that share a line are one piece of code): their parameters
-	[(name, macro, [arguments], module_param* text, line of the use in
-	the file as it was, the macro's name)]."""
+	[(name, macro, [arguments], module_param* text, [its texts in the
+	definitions the use may expand], line of the use in the file as it
+	was, the macro's name)]."""
 
 	def __init__(self, first, last, params):
 		self.first, self.last, self.params = first, last, params
@@ -107,6 +108,25 @@ def split_statements(line):
 	return "\n".join(out)
 
 
+def variants(mac, u, i):
+	"""The module_param* texts of the i-th parameter of use u, one per
+	definition it may expand (a wrapper defined twice under #if, each
+	converted with its own type); which one 6.1 compiles is for the
+	compiler to say."""
+	out = []
+	for v in sorted(u.marks):
+		if i >= len(u.marks[v]):
+			continue
+		_, d, k, var = u.marks[v][i]
+		orig = mac.call_arg(d, k)
+		if d.new is None or k not in d.new or orig is None:
+			continue
+		text = re.sub(r'\b%s\b' % re.escape(orig), lambda m, var=var: var, d.new[k])
+		if text not in out:
+			out.append(text)
+	return out
+
+
 def call_params(call):
 	"""(name, macro, arguments) of a module_param* text."""
 	m = re.match(r'\s*(\w+)\s*\(', call)
@@ -124,15 +144,15 @@ def use_files(mac, newtext, show, shown):
 	for u in mac.uses:
 		if converted(mac, u):
 			ps = []
-			for st in u.status:
+			for i, st in enumerate(u.status):
 				name, macro, args = call_params(st[2])
-				ps.append((name, macro, args, st[2]))
+				ps.append((name, macro, args, st[2], variants(mac, u, i)))
 			byrel.setdefault(u.rel, []).append((u, ps))
 	for u, shims in getattr(mac, "shim_uses", []):
 		# a dead shim removed: the use is the module_param* call it names
 		if all(e.removed for e in shims) and u.args:
 			args = [a.strip() for a in u.args]
-			byrel.setdefault(u.rel, []).append((u, [(args[0], u.name, args, None)]))
+			byrel.setdefault(u.rel, []).append((u, [(args[0], u.name, args, None, [])]))
 	out = []
 	for rel in sorted(byrel):
 		old = mac.read(rel)
@@ -144,7 +164,9 @@ def use_files(mac, newtext, show, shown):
 		for u, ps in sorted(byrel[rel], key=lambda x: x[0].start):
 			last = old.count("\n", 0, u.end) + 1
 			if u.line not in where or last not in where:
-				continue
+				# macros.py changes no line of a use: a converter's bug
+				raise RuntimeError("%s:%d: the use of %s is not in the converted text"
+						   % (rel, u.line, u.name))
 			ps = [p + (u.line, u.name) for p in ps]
 			if uses and where[u.line] <= uses[-1].last:
 				uses[-1].last = max(uses[-1].last, where[last])
