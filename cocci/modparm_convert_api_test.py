@@ -68,6 +68,32 @@ module_init(unrelated);
 	def test_no_parameter_no_module(self):
 		self.assertIsNone(slices.slice_module("static int a;\n", "e.c"))
 
+	def test_uses_of_wrapper_macros(self):
+		"""A use is a parameter statement of its own (with no ';' of
+		its own too), and its #define comes with it from the header
+		that holds it, with what that needs; a parameter of a macro is
+		no name of the file."""
+		header = ("#ifndef H\n#define H\n#define MAX 4\n#define UNUSED_H 1\n"
+			  "#define ARR(var) static int var[MAX]; module_param_array(var, int, NULL, 0)\n"
+			  "#endif\n")
+		text = ("#include <linux/module.h>\n#include <drv/h.h>\n"
+			"#define INT(name, v) static int name = v; module_param(name, int, 0);\n"
+			"static int v;\n"
+			"INT(io, 3)\nINT(irq,\n    5)\nARR(cards);\nstatic int after;\n")
+		r = slices.slice_module(text, "d.c", uses={5: (5, [("io", "module_param")]),
+							     6: (7, [("irq", "module_param")]),
+							     8: (8, [("cards", "module_param_array")])},
+					headers=[(header, "inc/drv/h.h")], only_uses=True)
+		got, params = r
+		for need in ('#line 3 "inc/drv/h.h"\n#define MAX 4', '#line 5 "inc/drv/h.h"\n#define ARR',
+			     '#line 3 "d.c"\n#define INT(name', '#line 5 "d.c"\nINT(io, 3)\n#line 6',
+			     '#line 6 "d.c"\nINT(irq,\n    5)\n', '#line 8 "d.c"\nARR(cards);'):
+			self.assertIn(need, got)
+		for never in ("UNUSED_H", "static int v;", "after", "drv/h.h>"):
+			self.assertNotIn(never, got)
+		self.assertEqual(params, [("io", "module_param", 5), ("irq", "module_param", 6),
+					  ("cards", "module_param_array", 8)])
+
 
 class EvaluateTest(unittest.TestCase):
 	def test_initialisers(self):
@@ -77,7 +103,11 @@ class EvaluateTest(unittest.TestCase):
 		self.assertEqual(checkload.evaluate("{ 1, -2, 010 }", d), [1, -2, 8])
 		self.assertEqual(checkload.evaluate('"any"', d), "any")
 		self.assertIsNone(checkload.evaluate("sizeof(int)", d))
-		self.assertIsNone(checkload.evaluate("{ [1] = 2 }", d))
+		self.assertEqual(checkload.evaluate("{ [1] = 2 }", d), [0, 2])
+		self.assertEqual(checkload.evaluate("{ 7, [3 ... N - 0x2fd] = BASE, 9 }", d),
+				 [7, 0, 0, 0x300, 0x300, 0x300, 9])
+		self.assertIsNone(checkload.evaluate("{ .a = 2 }", d))
+		self.assertIsNone(checkload.evaluate("{ [N] = 1, [1 ... 0] = 2 }", d))
 		self.assertIsNone(checkload.evaluate("HEADER_VALUE", d))
 
 	def test_initialiser_of_a_declaration(self):
@@ -136,6 +166,19 @@ class PlanTest(unittest.TestCase):
 		self.assertEqual((p.kind, p.default), ("int", "2"))
 
 
+class TypeMarkTest(unittest.TestCase):
+	def test_which_definition_the_build_took(self):
+		"""A wrapper defined twice under #if: the mark's size is 1 + the
+		index of the definition whose type the variable has."""
+		p = checkload.Param(3, "w", "module_param_array", ["w", "short", "NULL", "0"], 1)
+		checkload.describe(p)
+		p.cands = ["module_param_array(w, short, NULL, 0)", "module_param_array(w, ulong, NULL, 0)"]
+		self.assertEqual(checkload.type_mark(3, p),
+				 "static const char modparm_type_3[__builtin_types_compatible_p("
+				 "typeof(w[0]), short) ? 1 : (__builtin_types_compatible_p(typeof(w[0]), "
+				 "unsigned long) ? 2 : (3))] __used;")
+
+
 class JudgeTest(unittest.TestCase):
 	def module(self):
 		m = checkload.Module("modparm_load_0", "a.c", "a.c", "", "")
@@ -178,6 +221,17 @@ class JudgeTest(unittest.TestCase):
 		log = self.LOG.replace("good 0", "good 1") % ("5", 1)
 		checkload.judge(m, checkload.parse_guest(log)["modparm_load_0"])
 		self.assertTrue(m.error.startswith("insmod with a value for every parameter failed"))
+
+	def test_hang_names_the_phase_and_the_limit(self):
+		m = self.module()
+		log = ("    MPC-BEGIN modparm_load_0\n    MPC-RC modparm_load_0 good 0\n"
+		       "    MPC-RC modparm_load_0 default 0\n    MPC-HANG modparm_load_0 bad0 20\n"
+		       "    MPC-LOG modparm_load_0 bad0 [    2.1] x: waiting\n"
+		       "    MPC-END modparm_load_0\n")
+		checkload.judge(m, checkload.parse_guest(log)["modparm_load_0"])
+		self.assertEqual(m.error, "insmod with the bad value x=9 did not return within 20 s: "
+				 "the guest gave up on it and loaded the other modules")
+		self.assertTrue(m.judged)
 
 
 class RunTest(unittest.TestCase):

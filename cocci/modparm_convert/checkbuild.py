@@ -277,9 +277,11 @@ def run_make(cmd, log, total):
 			show.done()
 
 
-def check(tree, kdir, files, scratch, jobs):
+def check(tree, kdir, files, scratch, jobs, extra=None):
 	"""Build one module per converted file (files: [(rel, new text,
-	[Site])]) in scratch; returns every site, each with its errors."""
+	[Site])]) in scratch, and the modules extra ({name: C text}, judged
+	by the caller from the objects and scratch/build.log) in the same
+	kbuild run; returns every site of files, each with its errors."""
 	src, obj = tree, kdir
 	os.makedirs(scratch)
 	modules = {}
@@ -298,7 +300,11 @@ def check(tree, kdir, files, scratch, jobs):
 			f.write(text)
 		modules[name + ".o"] = (sites, spans)
 		kbuild.append("obj-m += %s.o\n" % name)
-	if not modules:
+	for name, text in sorted((extra or {}).items()):
+		with open(os.path.join(scratch, name + ".c"), "w", errors="surrogateescape") as f:
+			f.write(text)
+		kbuild.append("obj-m += %s.o\n" % name)
+	if not kbuild:
 		return allsites
 	with open(os.path.join(scratch, "Kbuild"), "w") as f:
 		f.write("".join(kbuild))
@@ -306,7 +312,7 @@ def check(tree, kdir, files, scratch, jobs):
 		"M=" + scratch, "KCFLAGS=-Werror", "-k", "-j%d" % jobs,
 		"--output-sync=target", "modules"]
 	log = os.path.join(scratch, "build.log")
-	run_make(cmd, log, len(modules))
+	run_make(cmd, log, len(kbuild))
 	with open(log, "rb") as f:
 		text = f.read().decode("utf-8", "replace")
 	loose = attribute(diagnostics(text), modules)

@@ -8,6 +8,7 @@
 #   MPC-BEGIN module / MPC-END module
 #   MPC-RC module phase status      phase: good, default, bad<K>
 #   MPC-LOG module phase kernel-line
+#   MPC-HANG module phase seconds   insmod did not return in time
 plan=${MODPARM_CHECKLOAD_PLAN:-/data/checkload.plan}
 dir=${MODPARM_CHECKLOAD_MODULES:-/modules}
 # Results go straight to the results port, indented as a KTAP subtest's
@@ -23,12 +24,33 @@ say() {
 echo "# modparm check-load: $(grep -c '^M ' "$plan") modules"
 dmesg -c >/dev/null 2>&1
 
-# one insmod: module phase [param=value...]
+# A load that does not return within $limit seconds (a setter that
+# sleeps for ever) is given up: the module is named and the others still
+# load in this boot (a module stuck in its setter holds no lock another
+# module's load needs).  The plan's "T seconds" line sets the limit.
+limit=60
+hung=0
+trap 'hung=1' USR1
+
+# one insmod: module phase [param=value...]; status 1 when it hung
 load() {
 	m=$1 phase=$2
 	shift 2
-	insmod "$dir/$m.ko" "$@" >/dev/null 2>&1
+	hung=0
+	insmod "$dir/$m.ko" "$@" >/dev/null 2>&1 &
+	pid=$!
+	# a trapped signal ends the shell's wait
+	( sleep "$limit"; kill -USR1 $$ ) 2>/dev/null &
+	wd=$!
+	wait "$pid"
 	rc=$?
+	kill "$wd" 2>/dev/null
+	if [ "$hung" = 1 ] && kill -0 "$pid" 2>/dev/null; then
+		say "MPC-HANG $m $phase $limit"
+		dmesg -c 2>/dev/null | while IFS= read -r l; do say "MPC-LOG $m $phase $l"; done
+		stuck=$m
+		return 1
+	fi
 	say "MPC-RC $m $phase $rc"
 	dmesg -c 2>/dev/null | while IFS= read -r l; do say "MPC-LOG $m $phase $l"; done
 	if grep -q "^$m " /proc/modules; then
@@ -38,7 +60,12 @@ load() {
 }
 
 while read -r tag m rest; do
+	# a module stuck loading cannot load again
+	[ "$m" = "${stuck:-}" ] && [ "$tag" != M ] && continue
 	case $tag in
+	T)
+		limit=$m
+		;;
 	M)
 		[ -n "${cur:-}" ] && say "MPC-END $cur"
 		cur=$m
@@ -48,8 +75,7 @@ while read -r tag m rest; do
 		;;
 	G)
 		# shellcheck disable=SC2086 # the values hold no spaces
-		load "$m" good $rest
-		load "$m" default
+		load "$m" good $rest && load "$m" default
 		;;
 	B)
 		k=${rest%% *}

@@ -33,6 +33,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 GUEST_SCRIPT = os.path.join(HERE, "checkload-guest.sh")
 BOOT_TIMEOUT = int(os.environ.get("MODPARM_BOOT_TIMEOUT", "600"))
+# the guest's limit for one insmod: a setter that never returns costs
+# this, not the boot
+LOAD_TIMEOUT = int(os.environ.get("MODPARM_LOAD_TIMEOUT", "60"))
 
 # kernel parameter type -> (lowest, highest) value it takes, printed as %d/%u
 RANGES = {"byte": (0, 255), "short": (-2 ** 15, 2 ** 15 - 1), "ushort": (0, 2 ** 16 - 1),
@@ -98,6 +101,9 @@ class Param:
 		self.default_checked = False
 		self.refused = False
 		self.compiled = False
+		self.through = None	# the wrapper macro of a use
+		self.cands = None	# its texts in a wrapper defined twice
+		self.old = None		# the text its default is read from, when not the file's
 
 
 def statement_args(text, cline):
@@ -171,13 +177,37 @@ def evaluate(expr, defines, depth=0):
 	if e.startswith("{"):
 		if not e.endswith("}"):
 			return None
-		parts = [x for x in split_args(e[1:-1]) if x]
-		vals = [evaluate(x, defines, depth + 1) for x in parts]
-		return None if any(v is None for v in vals) or any(
-			x.startswith((".", "[")) for x in parts) else vals
+		# elements in order, and GNU C's index designators, [3] = v and
+		# [0 ... N-1] = v (lm_sensors' SENSORS_DEFAULTS); a member
+		# designator is no array's
+		vals, pos = [], 0
+		for x in [x for x in split_args(e[1:-1]) if x]:
+			dm = re.match(r'\[([^\]]*)\]\s*=(.*)$', x, re.S)
+			if x.startswith(".") or (x.startswith("[") and not dm):
+				return None
+			ends = re.split(r'\.\.\.', dm.group(1)) if dm else None
+			if dm:
+				lo, hi = (evaluate(ends[0], defines, depth + 1),
+					  evaluate(ends[-1], defines, depth + 1))
+				if len(ends) > 2 or not isinstance(lo, int) or \
+						not isinstance(hi, int) or not 0 <= lo <= hi < 65536:
+					return None
+				x, pos = dm.group(2), lo
+			else:
+				hi = pos
+			v = evaluate(x, defines, depth + 1)
+			if v is None:
+				return None
+			vals += [0] * (hi + 1 - len(vals))
+			vals[pos:hi + 1] = [v] * (hi + 1 - pos)
+			pos = hi + 1
+		return vals
 	m = re.fullmatch(r'"((?:[^"\\]|\\.)*)"', e)
 	if m:
 		return m.group(1)
+	if re.fullmatch(r'[A-Za-z_]\w*', e) and e in defines:
+		# a #define of a whole initialiser (a brace list, a string)
+		return evaluate(defines[e], defines, depth + 1)
 	if e == "NULL":
 		return 0
 	out = []
@@ -359,32 +389,42 @@ def kernel_has(o):
 	return lambda h: any(os.path.isfile(os.path.join(d, h)) for d in dirs)
 
 
-def make_module(n, rel, shown, old, new, have=None):
-	"""The Module of one converted file, its C text, or None."""
+def make_module(n, rel, shown, old, new, have=None, uf=None, only_uses=False):
+	"""The Module of one converted file, its C text, or None.  uf: the
+	file's uses of wrapper macros (checkmacros.UseFile), each parameter
+	of a use a parameter of the module; only_uses: those only."""
 	name = "modparm_load_%d" % n
 	marks = []
-	r = slice_module(new, shown, have=have)
+	r = slice_module(new, shown, have=have, uses=uf.slice_uses() if uf else None,
+			 headers=uf.headers if uf else (), only_uses=only_uses)
 	if r is None:
 		return None, None
 	text, params = r
 	m = Module(name, rel, shown, old, new)
+	# an alias (#define card_irq cards) names the parameter by
+	# what it expands to, as the kernel does
+	defs = defines_of(new)
 	# a mark after each parameter statement, under the same #if: its
 	# symbols tell which statements were compiled and, by their sizes,
 	# how many elements an array has and how long a string is
 	for k, (pname, macro, cline) in enumerate(params):
-		p = Param(k, pname, macro, statement_args(new, cline), cline)
+		use = uf.param(cline, pname, macro) if uf else None
+		if use is not None:
+			p = Param(k, pname, macro, use[2], cline)
+			p.through, p.old = use[6], uf.expanded
+			p.cands = use[4] if len(use[4]) > 1 else None
+		else:
+			p = Param(k, pname, macro, statement_args(new, cline), cline)
 		describe(p, new)
-		# an alias (#define card_irq cards) names the parameter by
-		# what it expands to, as the kernel does
-		defs = defines_of(new)
 		for _ in range(4):
 			if re.fullmatch(r'\w+', defs.get(p.name, "")):
 				p.name = defs[p.name]
 		p.rel, p.shown = rel, shown
-		mp = re.search(r'\bMODULE_PARM\s*\(\s*%s\s*,\s*"([^"]*)"' % re.escape(p.var or pname), old)
-		if mp:
-			p.line = old[:mp.start()].count("\n") + 1
-			p.letter = (re.search(r'([bhils])$|c\d+$', mp.group(1)) or [None, None])[1]
+		letter = letter_of(p.old or old, p.var or pname)
+		if use is not None:
+			p.line, p.letter = use[5], letter[1]
+		elif letter[0]:
+			p.line, p.letter = letter
 		else:
 			p.line = line_before(old, new, cline)
 		m.params.append(p)
@@ -396,17 +436,19 @@ def make_module(n, rel, shown, old, new, have=None):
 				"sizeof(%s)" % v if p.kind == "string" else "1")
 		else:
 			mark = "static const char modparm_mark_%d_s[1] __used;" % k
+		if p.cands and v and re.fullmatch(r'\w+', v):
+			mark += "\n" + type_mark(k, p)
 		marks.append((cline, mark))
-	# insert each mark right after its statement's #line block
+	# insert each mark right after its statement's #line block (of the
+	# file itself: a header's lines come before it)
 	out = []
-	cur = None
+	here = '"%s"' % shown.replace('"', '\\"')
 	tl = text.split("\n")
 	i = 0
 	while i < len(tl):
 		out.append(tl[i])
-		# the module's own closing lines have a #line of their own
-		mm = re.match(r'#line (\d+) "(.*)"$', tl[i])
-		if mm and mm.group(2) != "modparm_check.c" and i + 1 < len(tl):
+		mm = re.match(r'#line (\d+) (".*")$', tl[i])
+		if mm and mm.group(2) == here and i + 1 < len(tl):
 			cur = int(mm.group(1))
 			ends = [mk for cl, mk in marks if cl == cur]
 			# copy the statement's lines up to the next #line, then the mark
@@ -422,6 +464,59 @@ def make_module(n, rel, shown, old, new, have=None):
 	return m, "\n".join(out) + REPORTER
 
 
+# module_param type -> the C type of its variable
+CTYPES = {"int": "int", "uint": "unsigned int", "long": "long", "ulong": "unsigned long",
+	  "short": "short", "ushort": "unsigned short", "byte": "unsigned char",
+	  "charp": "char *", "bool": "bool", "invbool": "bool", "llong": "long long",
+	  "ullong": "unsigned long long", "hexint": "unsigned int"}
+
+
+def call_of(text):
+	"""(macro, [arguments]) of a module_param* text."""
+	m = re.match(r'\s*(\w+)\s*\(', text)
+	e = balanced_end(text, m.end() - 1)
+	return m.group(1), [a.strip() for a in split_args(text[m.end():e])]
+
+
+def type_mark(k, p):
+	"""A symbol whose size is 1 + the index of the text of p.cands whose
+	type the variable has (as the compiler sees it): which definition of
+	a wrapper defined twice under #if this build took."""
+	x = "%s[0]" % p.var if p.array else p.var
+	expr = "%d" % (len(p.cands) + 1)
+	for i in reversed(range(len(p.cands))):
+		probe = Param(k, p.name, *call_of(p.cands[i]), p.cline)
+		describe(probe)
+		t = CTYPES.get(probe.kind)
+		if t:
+			expr = "__builtin_types_compatible_p(typeof(%s), %s) ? %d : (%s)" % (x, t, i + 1, expr)
+	return "static const char modparm_type_%d[%s] __used;" % (k, expr)
+
+
+def letter_of(old, var):
+	"""(line, letter) of the MODULE_PARM of var in old: the letter of
+	its type string, its string literals joined ("1-" __MODULE_STRING(4)
+	"h" is an h); (None, None) when old has none."""
+	mp = re.search(r'\bMODULE_PARM\s*\(\s*%s\s*,' % re.escape(var), old)
+	if not mp:
+		return None, None
+	e = balanced_end(old, old.index("(", mp.start()))
+	ts = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', old[mp.end():e]))
+	lt = re.search(r'([bhils])$|c\d+$', ts)
+	return old[:mp.start()].count("\n") + 1, lt.group(1) if lt else None
+
+
+def balanced_end(text, i):
+	"""The offset of the ')' that closes the '(' at text[i] (the end of
+	text when none)."""
+	depth = 0
+	for j in range(i, len(text)):
+		depth += (text[j] == "(") - (text[j] == ")")
+		if depth == 0:
+			return j
+	return len(text)
+
+
 def module_error(log, name):
 	"""gcc's first error in module name's part of a kbuild log, or the
 	first line that says error and names it."""
@@ -433,14 +528,14 @@ def module_error(log, name):
 	return checkbuild.first_error(log, name + ".o") or "the module did not build"
 
 
-def read_marks(obj):
+def read_marks(obj, prefix="modparm_mark_"):
 	"""{k: size} of the marks compiled into obj."""
 	p = subprocess.run(["nm", "-S", "--defined-only", obj], stdout=subprocess.PIPE,
 			   stderr=subprocess.DEVNULL)
 	out = {}
 	for line in p.stdout.decode(errors="replace").split("\n"):
 		f = line.split()
-		if len(f) == 4 and f[3].startswith("modparm_mark_"):
+		if len(f) == 4 and f[3].startswith(prefix):
 			k = int(f[3].split("_")[2])
 			out[k] = int(f[1], 16)
 	return out
@@ -465,7 +560,7 @@ def build(o, mods, scratch):
 def guest_plan(mods):
 	"""The plan the guest script follows: per module its good arguments
 	and each bad one."""
-	out = []
+	out = ["T %d" % LOAD_TIMEOUT]
 	for m in mods:
 		out.append("M %s" % m.name)
 		# arrays last: a count that is a parameter too ends with the
@@ -494,6 +589,8 @@ def parse_guest(log):
 			cur = res.setdefault(f[1], {"phases": {}, "end": False})
 		elif tag == "END" and f[1] in res:
 			res[f[1]]["end"] = True
+		elif tag == "HANG" and len(f) >= 4 and f[1] in res:
+			res[f[1]]["hang"] = (f[2], f[3])
 		elif tag == "RC" and len(f) >= 4 and f[1] in res:
 			res[f[1]]["phases"].setdefault(f[2], [None, []])[0] = int(f[3])
 		elif tag == "LOG" and len(f) >= 4 and f[1] in res:
@@ -511,9 +608,26 @@ def reported(lines):
 	return out
 
 
+def phase_text(m, phase):
+	"""What the guest did in a phase of module m."""
+	if phase == "good":
+		return "insmod with a value for every parameter"
+	if phase == "default":
+		return "insmod without values"
+	p = next((p for p in m.params if "bad%d" % p.k == phase), None)
+	return "insmod with the bad value %s=%s" % (p.name, p.bad) if p else "insmod"
+
+
 def judge(m, r):
 	"""Check module m against its guest results r."""
 	ph = r["phases"]
+	if r.get("hang"):
+		# (the kernel's lines of that time are the rest of the guest's)
+		phase, secs = r["hang"]
+		m.error = ("%s did not return within %s s: the guest gave up on it and loaded "
+			   "the other modules" % (phase_text(m, phase), secs))
+		m.judged = True
+		return
 	good = ph.get("good")
 	if good is None or good[0] != 0:
 		m.error = "insmod with a value for every parameter failed%s" % (
@@ -607,12 +721,13 @@ def boot(o, kernel, cpio, out):
 
 def check(o, files, scratch):
 	"""Load the converted parameters of files ([(rel, shown, old text,
-	new text)]) in QEMU; returns (modules, stats)."""
+	new text, its uses of wrapper macros or None)]) in QEMU; returns
+	(modules, stats)."""
 	os.makedirs(scratch)
 	kernel = os.path.join(o.kobj or o.ktree, "arch", "x86", "boot", "bzImage")
 	mods, texts = [], {}
-	for n, (rel, shown, old, new) in enumerate(files):
-		m, text = make_module(n, rel, shown, old, new, kernel_has(o))
+	for n, (rel, shown, old, new, uf) in enumerate(files):
+		m, text = make_module(n, rel, shown, old, new, kernel_has(o), uf)
 		if m is None:
 			continue
 		mods.append(m)
@@ -636,12 +751,19 @@ def check(o, files, scratch):
 				p.compiled = False
 			continue
 		marks = read_marks(obj)
+		types = read_marks(obj, "modparm_type_")
 		for p in m.params:
 			p.compiled = p.k in marks
+			if p.compiled and p.cands and 0 < types.get(p.k, 0) <= len(p.cands):
+				# the definition of the wrapper this build took
+				p.macro, p.args = call_of(p.cands[types[p.k] - 1])
+				p.kind = p.var = p.count = None
+				p.array = False
+				describe(p, m.new)
 			if p.compiled and (p.array or p.kind == "string"):
 				p.max = marks[p.k]
 			if p.compiled:
-				plan(p, m.old, m.new)
+				plan(p, p.old or m.old, m.new)
 		for q in m.params:
 			for p in m.params:
 				if q.compiled and q.array and q.count and p.compiled and \
@@ -696,18 +818,21 @@ def check(o, files, scratch):
 	return mods, stats
 
 
-def run(o, t, base, show, newtext, scratch):
-	"""--check-load of the files the run changed: diagnostics for each
-	failed site, the counts in t.load."""
+def run(o, t, base, show, newtext, scratch, usefiles=()):
+	"""--check-load of the files the run changed and of those with uses
+	of wrapper macros (usefiles: [checkmacros.UseFile]): diagnostics for
+	each failed site, the counts in t.load."""
 	files = []
-	for rel in sorted(newtext):
+	ufs = {f.rel: f for f in usefiles}
+	for rel in sorted(set(newtext) | set(ufs)):
 		try:
 			with open(os.path.join(base, rel), "rb") as f:
 				old = f.read().decode("utf-8", "surrogateescape").replace("\r\n", "\n")
 		except OSError:
 			continue
-		files.append((rel, os.path.join(show, rel) if show != "." else rel, old,
-			      newtext[rel].replace("\r\n", "\n")))
+		new = newtext[rel].replace("\r\n", "\n") if rel in newtext else old
+		files.append((rel, os.path.join(show, rel) if show != "." else rel, old, new,
+			      ufs.get(rel)))
 	mods, stats = check(o, files, scratch)
 	keep = os.environ.get("MODPARM_CHECKLOAD_KEEP")
 	if keep:
@@ -725,8 +850,9 @@ def run(o, t, base, show, newtext, scratch):
 				continue	# the other branch of a compat block
 			if errs:
 				failed += 1
-				t.diags.append((p.rel, p.line, 1, "error", KIND, "parameter '%s' (%s): %s"
-						% (p.name, p.macro, errs[0])))
+				t.diags.append((p.rel, p.line, 1, "error", KIND, "parameter '%s' (%s%s): %s"
+						% (p.name, p.macro, " in %s" % p.through if p.through
+						   else "", errs[0])))
 	sites = [p for m in mods for p in m.params if p.compiled or m.error]
 	t.load = {"sites": len(sites), "files": len(mods), "failed": failed,
 		  "values": len([p for p in sites if p.compiled and not p.errors and m_ok(mods, p)]),

@@ -10,7 +10,8 @@ import sys
 import tempfile
 import textwrap
 
-from . import api, checkapi, checkbuild, checkload, fixups, macros, patches, results, sites, syntax
+from . import api, checkapi, checkbuild, checkload, checkmacros, fixups, macros, patches, results, \
+	sites, syntax
 from .spatch import Spatch
 
 FORMNAME = {"param": "module_param()", "array": "module_param_array()",
@@ -57,6 +58,7 @@ class Tree:
 		self.changed = []	# (rel, old bytes, new bytes, decided sites, diags)
 		self.unread = []	# files that could not be read
 		self.check = None	# --check-build: (sites, files, failed, KDIR)
+		self.check_skipped = []	# its sites of uses that 6.1 does not compile
 		self.causes = {}	# file left untouched -> the line that spatch could not parse
 
 	def leave(self, reason, n):
@@ -232,7 +234,8 @@ def summary(t, name, npatches):
 		if t.unread:
 			out.append("modparm-convert: %s could not be read, skipped: %s" % (
 				plural(len(t.unread), "file"), " ".join(t.unread)))
-		return out
+		# the API sites of such a tree are built all the same
+		return out + check_summary(t)
 	out.append("modparm-convert: %s: %s found in %s, %d converted, %d left%s" % (
 		name, plural(t.found, "MODULE_PARM() site"), plural(t.sitefiles, "file"),
 		t.converted, t.nleft(),
@@ -256,11 +259,16 @@ def summary(t, name, npatches):
 	if t.crashed:
 		out.append("modparm-convert: internal error: modparm.cocci failed on %s, "
 			   "left untouched: %s" % (plural(len(t.crashed), "file"), " ".join(t.crashed)))
-	if t.check:
-		out.append("modparm-convert: check-build: %s in %s built against %s, %d failed"
-			   % (plural(t.check[0], "site"), plural(t.check[1], "file"),
-			      t.check[3], t.check[2]))
-	return out
+	return out + check_summary(t)
+
+
+def check_summary(t):
+	"""The check-build lines of the summary."""
+	if not t.check:
+		return []
+	return ["modparm-convert: check-build: %s in %s built against %s, %d failed"
+		% (plural(t.check[0], "site"), plural(t.check[1], "file"), t.check[3], t.check[2])] + \
+		checkmacros.summary(t.check_skipped)
 
 
 def candidates(src, t):
@@ -364,7 +372,7 @@ def convert(o, env):
 				t.changed[-1] = (rel, crlf[rel], encode(new)) + t.changed[-1][3:]
 			if new is not None:
 				newtext[rel] = new
-		macro_changes(t, mac, results, len(todo), set(todo), texts, newtext, crlf)
+		mac = macro_changes(t, mac, results, len(todo), set(todo), texts, newtext, crlf)
 		api.run(o, t, base, api_candidates(o.src, base), newtext, tmp, decode)
 		changes = api.amend([(rel, old, new, macro_message(message(rel, decided, fd, o.perm),
 								   mac.describe(rel)))
@@ -375,11 +383,23 @@ def convert(o, env):
 			raise Failure("writing the patches: %s" % e)
 		with open(os.path.join(stage, "series"), "w") as f:
 			f.write("".join(s + "\n" for s in series))
+		# the uses of wrapper macros are built and loaded as the driver
+		# has them: the use and its converted #define
+		usefiles = []
+		try:
+			if o.check_build:
+				usefiles = checkmacros.use_files(mac, newtext, show, shown)
+		except Exception as e:	# pylint: disable=broad-except
+			# the converter's own failure: the uses are not checked, and say so
+			t.diags.append((".", 0, 0, "error", "internal", "the uses of wrapper macros "
+					"are not built or loaded: %s: %s" % (type(e).__name__, e)))
+			t.check_internal = True
 		if o.check_build:
-			check_build(o, t, tocheck, os.path.join(tmp, "check"))
+			check_build(o, t, tocheck, os.path.join(tmp, "check"), usefiles)
 			checkapi.run(o, t, base, show, newtext, os.path.join(tmp, "check-api"))
 		if getattr(o, "check_load", None):
-			checkload.run(o, t, base, show, newtext, os.path.join(tmp, "check-load"))
+			checkload.run(o, t, base, show, newtext, os.path.join(tmp, "check-load"),
+				      usefiles)
 		t.diags.sort(key=lambda d: (d[0], d[1], d[2], d[4], d[5]))
 		err = []
 		rep = []
@@ -402,7 +422,7 @@ def convert(o, env):
 		if api.found(t):
 			sys.stdout.write("modparm-convert: patches in %s/ (series, report.txt)\n" % o.out)
 		return 1 if t.failed or t.unread or (t.check and t.check[2]) or \
-			checkload.failed(t) else 0
+			checkload.failed(t) or getattr(t, "check_internal", False) else 0
 	finally:
 		shutil.rmtree(tmp, ignore_errors=True)
 		if stage:
@@ -437,17 +457,32 @@ def check_sites(rel, path, old, r):
 	return out
 
 
-def check_build(o, t, files, scratch):
-	"""Build the converted files' parameters against o.check_build; each
+def check_build(o, t, files, scratch, usefiles=()):
+	"""Build the converted files' parameters, and the uses of wrapper
+	macros (usefiles: [checkmacros.UseFile]), against o.check_build; each
 	failed site becomes an error diagnostic, the counts go to t.check."""
 	files = [f for f in files if f[2]]
-	done = checkbuild.check(o.ktree, o.kobj, files, scratch, o.jobs)
+	mods = checkmacros.build_modules(o, usefiles, 0)
+	done = checkbuild.check(o.ktree, o.kobj, files, scratch, o.jobs,
+				{n: v[2] for n, v in mods.items()})
+	if mods:
+		with open(os.path.join(scratch, "build.log"), "rb") as f:
+			checkmacros.judge_build(mods, scratch, f.read().decode("utf-8", "replace"))
+	msites = [s for v in mods.values() for s in v[3]]
+	t.check_skipped = [s for s in msites if getattr(s, "skipped", False)]
+	for s in t.check_skipped:
+		t.diags.append((s.rel, s.line, 1, "note", checkbuild.KIND,
+				"parameter '%s' (%s): not built: this use is in an #if branch "
+				"that a 6.1 build does not take" % (s.name, s.through)))
+	done += [s for s in msites if s not in t.check_skipped]
 	failed = [s for s in done if s.errors]
 	for s in failed:
+		what = "parameter '%s' of this use of %s" % (s.name, s.through) \
+			if s.form == "macro" else FORMNAME.get(s.form, s.form)
 		t.diags.append((s.rel, s.line, 1, "error", checkbuild.KIND,
-				"%s does not build against %s: %s" % (
-						FORMNAME.get(s.form, s.form), o.check_build, s.errors[0])))
-	t.check = (len(done), len(files), len(failed), o.check_build)
+				"%s does not build against %s: %s" % (what, o.check_build, s.errors[0])))
+	nfiles = len(set(f[0] for f in files) | set(s.rel for s in done))
+	t.check = (len(done), nfiles, len(failed), o.check_build)
 
 
 def replace_file(path, data):
@@ -522,7 +557,8 @@ def wrapper_macros(o, base, macro_sites, mtexts):
 def macro_changes(t, mac, results, first, counted, texts, newtext, crlf):
 	"""Decide the wrapper macros from spatch's results on the expanded
 	copies (indices from first), rewrite their definitions and remove the
-	dead shims in the files' new texts, and count every use as a site."""
+	dead shims in the files' new texts, and count every use as a site;
+	returns the macros as decided."""
 	try:
 		mac.decide({n: results.get(first + n) for n in range(len(mac.synth))})
 		mac.rewrite()
@@ -554,6 +590,7 @@ def macro_changes(t, mac, results, first, counted, texts, newtext, crlf):
 	t.macro += mac.uncounted()
 	if mac.nuses:
 		t.macro_uses = (mac.nuses, mac.nconv)
+	return mac
 
 
 def macro_message(msg, lines):

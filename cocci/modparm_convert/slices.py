@@ -79,15 +79,24 @@ def declared_names(clean):
 	return names
 
 
-def items(text):
-	"""The top-level items of text."""
+def items(text, cuts=None):
+	"""The top-level items of text; cuts: {first line: last line}
+	(0-based) of the uses of wrapper macros, each an item of its own
+	(kind use): a use need not end with ';' (INTELFB_INT_PARAM(...)),
+	so the code around it cannot tell where it ends."""
 	clean = strip_comments(text)
 	lines = clean.split("\n")
 	out = []
 	i = 0
 	n = len(lines)
+	cuts = cuts or {}
 	while i < n:
 		s = lines[i]
+		if i in cuts:
+			j = min(cuts[i], n - 1)
+			out.append(Item(i, j, "use", "\n".join(lines[i:j + 1])))
+			i = j + 1
+			continue
 		if not s.strip():
 			i += 1
 			continue
@@ -96,10 +105,13 @@ def items(text):
 			while lines[j].rstrip().endswith("\\") and j + 1 < n:
 				j += 1
 			it = Item(i, j, "pp", "\n".join(lines[i:j + 1]))
-			m = re.match(r'\s*#\s*define\s+(\w+)', s)
+			m = re.match(r'\s*#\s*define\s+(\w+)(\(([^)]*)\))?', s)
 			if m:
 				it.defines.add(m.group(1))
 				it.uses.discard(m.group(1))
+				# a parameter of the macro is no name of the file
+				if m.group(2):
+					it.uses -= set(IDENT_RE.findall(m.group(3)))
 			out.append(it)
 			i = j + 1
 			continue
@@ -110,7 +122,7 @@ def items(text):
 		done = False
 		while j < n and not done:
 			line = lines[j]
-			if j > i and depth == 0 and line.lstrip().startswith("#"):
+			if j > i and depth == 0 and (line.lstrip().startswith("#") or j in cuts):
 				j -= 1
 				break
 			for k, ch in enumerate(line):
@@ -159,23 +171,45 @@ def items(text):
 	return out
 
 
-def slice_module(text, shown, extra="", have=None):
+def slice_module(text, shown, extra="", have=None, uses=None, headers=(), only_uses=False,
+		 also=()):
 	"""(module C text, [(parameter name, macro, line in the converted
 	file)]) for the converted file text (shown as shown by #line): every
 	parameter statement and what it needs.  The file's #include <...>
 	lines are kept when have(header) says the kernel has that header
 	(its own headers are not there).  None when the file has no
-	parameter statement."""
-	its = items(text)
+	parameter statement.
+
+	uses: {first line (1-based) of a use of a wrapper macro: (its last
+	line, [(parameter name, macro of its module_param* line)])}: each use
+	is a parameter statement, and its #define (converted) comes with it,
+	from text or from one of headers ([(text, shown)]: the driver's
+	headers that hold the macros, copied above the file, as the
+	preprocessor sees them).  only_uses: the uses only, not the file's
+	own module_param* statements.  also: lines (1-based) of text whose
+	functions come too, with what they need (a helper call outside the
+	handlers)."""
+	uses = uses or {}
+	segs = [(t, sh, items(t)) for t, sh in headers]
+	segs.append((text, shown, items(text, {f - 1: l - 1 for f, (l, _) in uses.items()})))
+	its = [it for _, _, ii in segs for it in ii]
 	by_name = {}
 	for it in its:
 		if it.kind in ("proto",):
 			continue
 		for nm in it.defines:
 			by_name.setdefault(nm, []).append(it)
-	want = [it for it in its if it.param]
-	if not [it for it in want if it.param[0] != "__MODULE_PARM_TYPE"]:
+	mine = segs[-1][2]
+	want = [it for it in mine if it.kind == "use" and it.first + 1 in uses]
+	if not only_uses:
+		want += [it for it in mine if it.param and it.param[0] != "__MODULE_PARM_TYPE"]
+	extra_funcs = [it for it in mine if it.kind == "func" and
+		       any(it.first < ln <= it.last + 1 for ln in also)]
+	want += extra_funcs
+	if not want:
 		return None
+	if not only_uses:
+		want += [it for it in mine if it.param and it.param[0] == "__MODULE_PARM_TYPE"]
 	keep = set()
 	todo = list(want)
 	while todo:
@@ -190,23 +224,37 @@ def slice_module(text, shown, extra="", have=None):
 	# prototypes of the functions kept, for handlers defined below
 	# their module_param_call
 	funcs = set(nm for it in its if id(it) in keep and it.kind == "func" for nm in it.defines)
-	lines = text.split("\n")
 	out = ["// modparm-convert: the parameters of %s" % shown] + PRELUDE + [""]
+	if [it for it in want if it.kind == "use"]:
+		# a wrapper declares what the driver's own code used (lm_sensors'
+		# forces[]), which the module has not
+		out += ['#pragma GCC diagnostic ignored "-Wunused-variable"', ""]
+	if extra_funcs:
+		# a function of the driver whose callers the module has not
+		out += ['#pragma GCC diagnostic ignored "-Wunused-function"', ""]
 	params = []
-	for it in its:
-		take = id(it) in keep or (it.kind == "proto" and it.defines & funcs)
-		if it.kind == "pp":
-			d = PP_RE.match(it.clean)
-			if d and d.group(1) in ("if", "ifdef", "ifndef", "elif", "else", "endif"):
-				take = True
-			inc = re.match(r'\s*#\s*include\s*<([^>]+)>', lines[it.first])
-			if inc and have and have(inc.group(1)):
-				take = True
-		if not take:
-			continue
-		out.append('#line %d "%s"' % (it.first + 1, shown.replace('"', '\\"')))
-		out += lines[it.first:it.last + 1]
-		if it.param and it.param[0] != "__MODULE_PARM_TYPE":
-			params.append((it.param[1], it.param[0], it.first + 1))
+	for seg, (stext, sshown, sits) in enumerate(segs):
+		lines = stext.split("\n")
+		for it in sits:
+			take = id(it) in keep or (it.kind == "proto" and it.defines & funcs)
+			if it.kind == "pp":
+				d = PP_RE.match(it.clean)
+				if d and d.group(1) in ("if", "ifdef", "ifndef", "elif", "else", "endif"):
+					take = True
+				inc = re.match(r'\s*#\s*include\s*<([^>]+)>', lines[it.first])
+				if inc and have and have(inc.group(1)):
+					take = True
+			if it.param and only_uses:
+				take = False
+			if not take:
+				continue
+			out.append('#line %d "%s"' % (it.first + 1, sshown.replace('"', '\\"')))
+			out += lines[it.first:it.last + 1]
+			if seg < len(segs) - 1:
+				continue
+			if it.kind == "use":
+				params += [(nm, mc, it.first + 1) for nm, mc in uses[it.first + 1][1]]
+			elif it.param and it.param[0] != "__MODULE_PARM_TYPE":
+				params.append((it.param[1], it.param[0], it.first + 1))
 	out += ['#line %d "modparm_check.c"' % (len(out) + 2), "", 'MODULE_LICENSE("GPL");', extra]
 	return "\n".join(out), params
