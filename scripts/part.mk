@@ -46,6 +46,8 @@
 #   SANFLAGS       ASan and UBSan, for host tests
 #   CLANG, FUZZFLAGS  libFuzzer targets (with ASan and UBSan)
 #   KSELFTEST      the tree's tools/testing/selftests (kselftest.h)
+#   CHECK_INCLUDE  scripts/include, where ktap_check.h serves the host's C
+#                  unit tests (the guest's use the tree's kselftest.h)
 #   CHECKPATCH, CHECKPATCH_OPTS  the kernel's style checker
 #   KTAP_NEST, KTAP_SH  the test protocol (scripts/ktap-nest, ktap.sh)
 #   kbuild's quiet/V=1 output: $(call cmd,NAME) (kbuild-cmd.mk)
@@ -67,6 +69,7 @@ SANFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 CLANG     ?= clang-14
 FUZZFLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 KSELFTEST := $(KSRC)/tools/testing/selftests
+CHECK_INCLUDE := $(REPO)/scripts/include
 CHECKPATCH ?= $(KSRC)/scripts/checkpatch.pl
 CHECKPATCH_OPTS := --no-tree -q --terse
 KTAP_NEST := $(REPO)/scripts/ktap-nest
