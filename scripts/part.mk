@@ -48,6 +48,8 @@
 #   KSELFTEST      the tree's tools/testing/selftests (kselftest.h)
 #   CHECK_INCLUDE  scripts/include, where ktap_check.h serves the host's C
 #                  unit tests (the guest's use the tree's kselftest.h)
+#   TESTLIB        testlib, the C helpers that the tests of several parts
+#                  link (a part never reaches into another's tests)
 #   CHECKPATCH, CHECKPATCH_OPTS  the kernel's style checker
 #   KTAP_NEST, KTAP_SH  the test protocol (scripts/ktap-nest, ktap.sh)
 #   kbuild's quiet/V=1 output: $(call cmd,NAME) (kbuild-cmd.mk)
@@ -70,6 +72,7 @@ CLANG     ?= clang-14
 FUZZFLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 KSELFTEST := $(KSRC)/tools/testing/selftests
 CHECK_INCLUDE := $(REPO)/scripts/include
+TESTLIB   := $(REPO)/testlib
 CHECKPATCH ?= $(KSRC)/scripts/checkpatch.pl
 CHECKPATCH_OPTS := --no-tree -q --terse
 KTAP_NEST := $(REPO)/scripts/ktap-nest
