@@ -43,9 +43,9 @@ PARTS := scripts/tests qemu/tests generator tools/taskdelays cocci/tests/load \
 	 handwritten cocci handwritten/reorder/tests qemu/plugin \
 	 handwritten/delays/tests
 # A listed part without its Makefile is an error, not a part skipped.
-part_line = $(if $(wildcard $(1)/Makefile),\
+part_line = $(strip $(if $(wildcard $(1)/Makefile),\
 	$(shell sed -n 's/^$(2)[[:space:]]*:=[[:space:]]*//p' $(1)/Makefile),\
-	$(error $(1)/Makefile is missing: every listed part needs one))
+	$(error $(1)/Makefile is missing: every listed part needs one)))
 # The parts that have target $(1), in PARTS' order
 parts_with = $(foreach d,$(PARTS),$(if $(filter $(1),$(call part_line,$(d),PART_TARGETS)),$(d)))
 # A part's suite in make check: "NAME:make -C PART TARGET"
