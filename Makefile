@@ -33,19 +33,24 @@ DISKS      := $(BUILD)/disks/vda.img $(BUILD)/disks/vdb.img
 # check-delays-debug's own, so that it may run beside a normal boot
 DEBUG_DISKS := $(BUILD)/disks-debug/vda.img $(BUILD)/disks-debug/vdb.img
 
-# The parts of the project; each has a Makefile with some of the targets
-# all, check, guest, bench, fuzz.
-HOST_PARTS  := generator cocci tools/taskdelays qemu/plugin
-HOST_CHECK_PARTS   := generator tools/taskdelays cocci/tests/load handwritten
-# These also compile against or inspect the built kernel.
-KERNEL_CHECK_PARTS := cocci handwritten/reorder/tests qemu/plugin
-GUEST_PARTS := qemu/tests cocci/tests/load handwritten/delays/tests \
-	       tools/taskdelays handwritten/reorder/tests
-BENCH_PARTS := generator cocci handwritten/reorder/tests handwritten/delays/tests
-FUZZ_PARTS  := generator tools/taskdelays
-# A part listed here without its Makefile is an error, not a part skipped.
-present = $(foreach d,$(1),$(if $(wildcard $(d)/Makefile),$(d),\
-	$(error $(d)/Makefile is missing: every listed part needs one)))
+# The parts of the project, in the order make check runs their suites.
+# Each part's Makefile includes scripts/part.mk and says on its
+# PART_TARGETS line which of these it has: all, check-pipeline (the
+# pipeline's own tests, first), check (host, before the guest boot),
+# check-kernel (after it, inspecting the built kernel), guest, bench,
+# fuzz; PART_NAME names its suite (default: its path, / as -).
+PARTS := scripts/tests qemu/tests generator tools/taskdelays cocci/tests/load \
+	 handwritten cocci handwritten/reorder/tests qemu/plugin \
+	 handwritten/delays/tests
+# A listed part without its Makefile is an error, not a part skipped.
+part_line = $(strip $(if $(wildcard $(1)/Makefile),\
+	$(shell sed -n 's/^$(2)[[:space:]]*:=[[:space:]]*//p' $(1)/Makefile),\
+	$(error $(1)/Makefile is missing: every listed part needs one)))
+# The parts that have target $(1), in PARTS' order
+parts_with = $(foreach d,$(PARTS),$(if $(filter $(1),$(call part_line,$(d),PART_TARGETS)),$(d)))
+# A part's suite in make check: "NAME:make -C PART TARGET"
+part_name = $(or $(call part_line,$(1),PART_NAME),$(subst /,-,$(1)))
+part_suites = $(foreach d,$(call parts_with,$(1)),"$(call part_name,$(d)):$(MAKE) -C $(d) check $(KVARS)")
 
 KVARS = KSRC=$(KSRC) KBUILD_OUT=$(KBUILD_OUT) GUEST_DIR=$(GUEST_DIR) BUILD=$(BUILD)
 
@@ -126,13 +131,13 @@ update-functionlist: host
 	@$(MAKE) --no-print-directory -C functionlist update $(KVARS)
 
 host: deps
-	@set -e; for d in $(call present,$(HOST_PARTS)); do \
+	@set -e; for d in $(call parts_with,all); do \
 		$(MAKE) --no-print-directory -C $$d all $(KVARS); done
 
 guest: kernel host
 	@rm -rf $(GUEST_DIR)
 	@mkdir -p $(GUEST_DIR)
-	@set -e; for d in $(call present,$(GUEST_PARTS)); do \
+	@set -e; for d in $(call parts_with,guest); do \
 		$(MAKE) --no-print-directory -C $$d guest $(KVARS); done
 
 quiet_cmd_host_cc = HOSTCC  $@
@@ -172,13 +177,12 @@ summary: convert functionlist
 # (which builds the kernel), then the suites that inspect the built kernel.
 check: deps
 	@scripts/ktap-nest $(LOGS)/check \
-		"scripts:$(MAKE) -C scripts/tests check" \
-		"qemu:$(MAKE) -C qemu/tests check" \
+		$(call part_suites,check-pipeline) \
 		"tree:$(MAKE) tree" \
 		"convert-tree:scripts/convert-tree.sh --check $(BUILD)/linux-pristine $(BUILD)/convert generated-patches" \
-		$(foreach d,$(call present,$(HOST_CHECK_PARTS)),"$(subst /,-,$(d)):$(MAKE) -C $(d) check $(KVARS)") \
+		$(call part_suites,check) \
 		"guest:$(MAKE) results; rc=\$$?; cat $(RUN)/ktap.log 2>/dev/null; exit \$$rc" \
-		$(foreach d,$(call present,$(KERNEL_CHECK_PARTS)),"$(subst /,-,$(d)):$(MAKE) -C $(d) check $(KVARS)") \
+		$(call part_suites,check-kernel) \
 		"boot-failures:$(MAKE) -C qemu/tests check-boot $(KVARS)"
 
 # The delays patches under the kernel's race and lock checkers: a second
@@ -204,11 +208,11 @@ check-delays-debug: initramfs $(DEBUG_DISKS)
 bench: deps
 	@scripts/bench-pipeline.sh $(BUILD)
 	@$(MAKE) --no-print-directory initramfs $(DISKS)
-	@set -e; for d in $(call present,$(BENCH_PARTS)); do \
+	@set -e; for d in $(call parts_with,bench); do \
 		$(MAKE) -C $$d bench $(KVARS); done
 
 fuzz: deps
-	@set -e; for d in $(call present,$(FUZZ_PARTS)); do \
+	@set -e; for d in $(call parts_with,fuzz); do \
 		$(MAKE) -C $$d fuzz $(KVARS); done
 
 clean:

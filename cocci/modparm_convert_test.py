@@ -15,6 +15,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from modparm_convert import checkbuild, convert, fixups, patches, results, sites, spatch  # noqa: E402
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "modparm_convert", "test_data")
+# Its order_comment.c copies tests/order_comment.c on purpose: the spatch output recorded beside it was made from this text.
 TESTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tests")
 
 

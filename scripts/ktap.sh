@@ -8,6 +8,14 @@
 #                                  output matches the extended regex
 #   same_text GOT WANT NAME        passes when GOT is WANT, letter for
 #                                  letter; else both are shown
+#   expect_pairs DIR IN OUT COMMAND...
+#                                  the one runner of expected-output
+#                                  pairs: one result per DIR/NAME.IN,
+#                                  passing when COMMAND... NAME.IN, run
+#                                  in DIR, prints (stdout and stderr)
+#                                  DIR/NAME.OUT, whose last line is its
+#                                  "[exit STATUS]"; with KTAP_UPDATE=1 it
+#                                  rewrites NAME.OUT first (review the diff)
 #   finish                         the plan, the totals; status 1 on a failure
 #
 # The header goes out when this file is sourced; the plan comes last, as
@@ -66,6 +74,30 @@ $2
 got:
 $1"
 	fi
+}
+
+expect_pairs() {
+	ktap_dir=$1 ktap_in=$2 ktap_out=$3
+	shift 3
+	ktap_none=1
+	for ktap_file in "$ktap_dir"/*."$ktap_in"; do
+		[ -e "$ktap_file" ] || continue
+		ktap_none=0
+		ktap_case=${ktap_file##*/}
+		ktap_case=${ktap_case%."$ktap_in"}
+		ktap_want=$ktap_dir/$ktap_case.$ktap_out
+		ktap_got=$(cd "$ktap_dir" && "$@" "$ktap_case.$ktap_in" 2>&1
+			   echo "[exit $?]")
+		[ "${KTAP_UPDATE:-}" != 1 ] || printf '%s\n' "$ktap_got" > "$ktap_want"
+		if [ ! -f "$ktap_want" ]; then
+			not_ok "$ktap_case" "$ktap_want: missing (KTAP_UPDATE=1 writes it)"
+		elif [ "$ktap_got" = "$(cat "$ktap_want")" ]; then
+			ok "$ktap_case"
+		else
+			not_ok "$ktap_case" "$(printf '%s\n' "$ktap_got" | diff "$ktap_want" -)"
+		fi
+	done
+	[ "$ktap_none" = 0 ] || not_ok "$ktap_dir/*.$ktap_in" "no such inputs"
 }
 
 finish() {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Unit tests: names, parsers, merging, ordering, line reader.
- * KTAP, one result per check named by its place and condition, the plan
- * last (the count is known only then); "# unit: N passed, N failed"
+ * KTAP through ktap_check.h, one result per check named by its place
+ * and condition, the plan last; "# unit: N passed, N failed, N skipped"
  * and a non-zero exit on failure.  Not kselftest.h: the generator is
  * built and tested on its own, without a kernel tree beside it.
  */
@@ -13,21 +13,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "ktap_check.h"
 #include "p2l.h"
-
-static int npass, nfail;
-
-#define CHECK(cond) check(!!(cond), #cond, __LINE__)
-
-static void check(int ok, const char *what, int line)
-{
-	if (ok)
-		npass++;
-	else
-		nfail++;
-	printf("%s %d unit.c:%d: %s\n", ok ? "ok" : "not ok", npass + nfail,
-	       line, what);
-}
 
 static int memfd_with(const char *data, size_t len)
 {
@@ -715,7 +702,7 @@ static void test_c3(void)
 int main(void)
 {
 	p2l_quiet = !getenv("UNIT_VERBOSE");
-	printf("KTAP version 1\n");
+	check_header();
 	test_names();
 	test_prefix();
 	test_format();
@@ -734,7 +721,5 @@ int main(void)
 	test_many();
 	test_sort();
 	test_c3();
-	printf("1..%d\n", npass + nfail);
-	printf("# unit: %d passed, %d failed\n", npass, nfail);
-	return nfail ? 1 : 0;
+	return check_done("unit");
 }

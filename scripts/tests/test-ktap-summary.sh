@@ -1,26 +1,13 @@
 #!/bin/sh
 # scripts/ktap-summary on KTAP logs with known content: counts, failure
 # diagnostics, short plans, CRLF, bail-outs and empty logs.  Each
-# ktap/NAME.ktap has its expected output in ktap/NAME.expect; the exit
-# status must be 0 exactly when nothing failed.  Last, ktap.sh's same_text.
+# ktap/NAME.ktap has its expected output, ending in the exit status
+# (1 exactly when something failed), in ktap/NAME.expect (ktap.sh's
+# expect_pairs; KTAP_UPDATE=1 rewrites them).  Last, ktap.sh's same_text.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/scripts/ktap.sh"
-cd "$top/scripts/tests/ktap"
-for k in *.ktap; do
-	name=${k%.ktap}
-	out=$("$top/scripts/ktap-summary" "$k" 2>&1)
-	rc=$?
-	if [ "$out" != "$(cat "$name.expect")" ]; then
-		not_ok "$name output" "$(printf '%s\n' "$out" | diff "$name.expect" - )"
-		continue
-	fi
-	want=1
-	grep -q "^FAIL:" "$name.expect" || want=0
-	[ "$want" -eq 1 ] && [ "$rc" -ne 0 ] && { ok "$name"; continue; }
-	[ "$want" -eq 0 ] && [ "$rc" -eq 0 ] && { ok "$name"; continue; }
-	not_ok "$name exit status" "got $rc"
-done
+expect_pairs "$top/scripts/tests/ktap" ktap expect "$top/scripts/ktap-summary"
 expect_fail "unreadable log is an error" "cannot read" "$top/scripts/ktap-summary" /nonexistent.ktap
 # ktap.sh's own same_text, in a suite of its own whose output
 # ktap-summary must read as one failure and one pass.
@@ -32,4 +19,17 @@ same_text "$(printf '%s\n' "$suite" | grep -c '^# \(want:\|b\|got:\|c\)$')" 5 \
 	"same_text: want and got shown as diagnostics"
 same_text "$(printf '%s\n' "$suite" | "$top/scripts/ktap-summary" /dev/stdin 2>&1 | tail -n 1)" \
 	"1 passed, 1 failed" "same_text: the suite reads as one pass and one failure"
+# expect_pairs itself: a pair whose output differs, or whose exit status
+# does, fails; a missing expected file fails and names it.
+T=$(mktemp -d "${TMPDIR:-/tmp}/ktap-pairs.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+printf 'x\n' > "$T/same.in"; printf 'x\n[exit 0]\n' > "$T/same.out"
+printf 'y\n' > "$T/text.in"; printf 'z\n[exit 0]\n' > "$T/text.out"
+printf 'y\n' > "$T/status.in"; printf 'y\n[exit 1]\n' > "$T/status.out"
+printf 'y\n' > "$T/missing.in"
+suite=$(sh -c '. "$1/scripts/ktap.sh"; expect_pairs "$2" in out cat; finish' sh "$top" "$T")
+same_text "$(printf '%s\n' "$suite" | grep '^ok\|^not ok')" "not ok 1 missing
+ok 2 same
+not ok 3 status
+not ok 4 text" "expect_pairs: the same output and status pass, any other fails"
 finish

@@ -150,36 +150,6 @@ static void child_leader_exits(void)
 	pthread_exit(NULL);
 }
 
-static int client_tgid(pid_t pid, struct delays *d)
-{
-	char out[4096], arg[16];
-	char *const argv[] = { CLIENT, "-r", "-t", arg, NULL };
-	unsigned int seen = 0;
-	int i, rc;
-
-	snprintf(arg, sizeof(arg), "%d", pid);
-	rc = run_capture(argv, 0, 0, out, sizeof(out));
-	memset(d, 0, sizeof(*d));
-	for (i = 0; i < D_NR; i++) {
-		unsigned long long a, b;
-		char key[32];
-		const char *p;
-
-		snprintf(key, sizeof(key), "\n%s: ", d_names[i]);
-		p = strstr(out, key);
-		if (p && sscanf(p + strlen(key), "%llu %llu", &a, &b) == 2) {
-			d->count[i] = a;
-			d->total[i] = b;
-			seen++;
-		}
-	}
-	if (rc || seen != D_NR) {
-		print_diag_lines("taskdelays -r -t", out);
-		return -1;
-	}
-	return 0;
-}
-
 static bool not_below(const struct delays *after, const struct delays *before)
 {
 	bool ok = true;
@@ -194,25 +164,6 @@ static bool not_below(const struct delays *after, const struct delays *before)
 				       (unsigned long long)before->total[i],
 				       (unsigned long long)after->count[i],
 				       (unsigned long long)after->total[i]);
-			ok = false;
-		}
-	}
-	return ok;
-}
-
-static bool equal(const struct delays *a, const struct delays *b)
-{
-	bool ok = true;
-	int i;
-
-	for (i = 0; i < D_NR; i++) {
-		if (a->count[i] != b->count[i] || a->total[i] != b->total[i]) {
-			ksft_print_msg("%s: /proc %llu %llu, TASKSTATS %llu %llu\n",
-				       d_names[i],
-				       (unsigned long long)a->count[i],
-				       (unsigned long long)a->total[i],
-				       (unsigned long long)b->count[i],
-				       (unsigned long long)b->total[i]);
 			ok = false;
 		}
 	}
@@ -241,14 +192,14 @@ static void run_case(const char *name, void (*child)(void))
 		err = -1;
 	usleep(20000);
 	err = err ?: read_delays(pid, 0, &before);
-	err = err ?: client_tgid(pid, &ts_before);
+	err = err ?: client_delays(CLIENT, "-t", pid, &ts_before);
 	tell(to_child[1]);
 	/* one thread has exited (and is reaped or a zombie) */
 	if (!err && read(to_test[0], &b, 1) != 1)
 		err = -1;
 	usleep(20000);
 	err = err ?: read_delays(pid, 0, &after);
-	err = err ?: client_tgid(pid, &ts_after);
+	err = err ?: client_delays(CLIENT, "-t", pid, &ts_after);
 
 	ksft_print_msg("%s: blkio %llu %llu -> %llu %llu, cpu count %llu -> %llu\n",
 		       name, (unsigned long long)before.count[D_BLKIO],
@@ -260,8 +211,9 @@ static void run_case(const char *name, void (*child)(void))
 	ksft_test_result(!err && before.count[D_BLKIO] > 0 &&
 			 not_below(&after, &before),
 			 "%s: /proc/<pid>/delays does not go down\n", name);
-	ksft_test_result(!err && equal(&before, &ts_before) &&
-			 equal(&after, &ts_after),
+	ksft_test_result(!err &&
+			 delays_equal(&before, "/proc", &ts_before, "TASKSTATS") &&
+			 delays_equal(&after, "/proc", &ts_after, "TASKSTATS"),
 			 "%s: /proc/<pid>/delays equals TASKSTATS TGID, before and after\n",
 			 name);
 	kill(pid, SIGKILL);

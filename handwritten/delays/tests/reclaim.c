@@ -128,37 +128,6 @@ static void fragment_then_thp(void *arg)
 	write_pages(huge, thp);
 }
 
-/* TASKSTATS of one thread, through the client's /proc-format output */
-static int taskstats_of(pid_t pid, struct delays *d)
-{
-	char arg[16], out[1024];
-	char *const argv[] = { CLIENT, "-r", "-p", arg, NULL };
-	int rc, i, seen = 0;
-
-	snprintf(arg, sizeof(arg), "%d", pid);
-	rc = run_capture(argv, 0, 0, out, sizeof(out));
-	memset(d, 0, sizeof(*d));
-	for (i = 0; i < D_NR; i++) {
-		unsigned long long a, b;
-		char key[32];
-		const char *p;
-
-		snprintf(key, sizeof(key), "%s: ", d_names[i]);
-		p = strstr(out, key);
-		if (p && (p == out || p[-1] == '\n') &&
-		    sscanf(p + strlen(key), "%llu %llu", &a, &b) == 2) {
-			d->count[i] = a;
-			d->total[i] = b;
-			seen++;
-		}
-	}
-	if (rc || seen != D_NR) {
-		print_diag_lines("taskdelays -r -p", out);
-		return -1;
-	}
-	return 0;
-}
-
 /*
  * How often a child may try to induce a delay.  Whether the kernel
  * reclaims, refaults or compacts in one try depends on what else the
@@ -186,7 +155,7 @@ static void check_delay(const char *what, void (*fn)(void *), struct job *j,
 			err = wait_stopped(&c);
 		}
 		err = err ?: read_delays(c.pid, 0, &d);
-		err = err ?: taskstats_of(c.pid, &ts);
+		err = err ?: client_delays(CLIENT, "-p", c.pid, &ts);
 		ksft_print_msg("%s (try %d): %s count %llu total %llu ns (TASKSTATS %llu %llu), SwapFree %ld kB\n",
 			       what, try, d_names[type],
 			       (unsigned long long)d.count[type],

@@ -63,47 +63,6 @@ static int io_command(void)
 	return 0;
 }
 
-/* Parse "<type>: <count> <total>" lines of taskdelays -r into @d. */
-static int parse_client(const char *out, struct delays *d)
-{
-	unsigned int seen = 0;
-	const char *p;
-	int i;
-
-	memset(d, 0, sizeof(*d));
-	for (i = 0; i < D_NR; i++) {
-		char key[32];
-		unsigned long long a, b;
-
-		snprintf(key, sizeof(key), "\n%s: ", d_names[i]);
-		p = strstr(out, key);
-		if (p && sscanf(p + strlen(key), "%llu %llu", &a, &b) == 2) {
-			d->count[i] = a;
-			d->total[i] = b;
-			seen++;
-		}
-	}
-	return seen == D_NR ? 0 : -1;
-}
-
-static bool same(const struct delays *a, const struct delays *b)
-{
-	int i;
-
-	for (i = 0; i < D_NR; i++) {
-		if (a->count[i] != b->count[i] || a->total[i] != b->total[i]) {
-			ksft_print_msg("%s differs: %llu %llu vs %llu %llu\n",
-				       d_names[i],
-				       (unsigned long long)a->count[i],
-				       (unsigned long long)a->total[i],
-				       (unsigned long long)b->count[i],
-				       (unsigned long long)b->total[i]);
-			return false;
-		}
-	}
-	return true;
-}
-
 static void test_agree(void)
 {
 	struct delays proc, tproc, cl;
@@ -125,8 +84,9 @@ static void test_agree(void)
 	rc = run_capture(argp, 0, 0, out, sizeof(out));
 	if (rc)
 		print_diag_lines("taskdelays -p", out);
-	ksft_test_result(!err && !rc && !parse_client(out, &cl) &&
-			 same(&cl, &proc) && same(&tproc, &proc),
+	ksft_test_result(!err && !rc && !parse_client_delays(out, &cl) &&
+			 delays_equal(&cl, "taskdelays -p", &proc, "/proc") &&
+			 delays_equal(&tproc, "/proc task", &proc, "/proc"),
 			 "taskdelays -p and /proc/<pid>/delays agree\n");
 	ksft_print_msg("cpu %llu %llu blkio %llu %llu\n",
 		       (unsigned long long)proc.count[D_CPU],
@@ -137,8 +97,8 @@ static void test_agree(void)
 			 "the compared task has cpu and blkio delays\n");
 
 	rc = run_capture(argt, 0, 0, out, sizeof(out));
-	ksft_test_result(!err && !rc && !parse_client(out, &cl) &&
-			 same(&cl, &proc),
+	ksft_test_result(!err && !rc && !parse_client_delays(out, &cl) &&
+			 delays_equal(&cl, "taskdelays -t", &proc, "/proc"),
 			 "taskdelays -t and /proc/<pid>/delays agree\n");
 	kill_child(&c);
 }
@@ -155,7 +115,7 @@ static void test_command(const char *self_path)
 	snprintf(comm, sizeof(comm), "(%.15s)", base ? base + 1 : self_path);
 
 	rc = run_capture(argv, 0, 0, out, sizeof(out));
-	err = rc || parse_client(out, &cl);
+	err = rc || parse_client_delays(out, &cl);
 	/* the command's own last reading, "self <type>: ..." lines */
 	p = strstr(out, "self blkio: ");
 	memset(&self, 0, sizeof(self));

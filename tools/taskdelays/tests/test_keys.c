@@ -12,7 +12,7 @@
 
 #include "taskdelays_keys.h"
 #include "taskstats_parse.h"
-#include "tests/check.h"
+#include "ktap_check.h"
 
 /* @key pressed once per column visits every column once, in order */
 static void test_cycle(int key, int step, bool full, const char *what)
@@ -193,7 +193,7 @@ static void test_other_keys(void)
 
 int main(void)
 {
-	ksft_print_header();
+	check_header();
 	test_cycle('s', 1, false, "s");
 	test_cycle('>', 1, false, ">");
 	test_cycle(KEY_RIGHT, 1, true, "right arrow");
@@ -205,5 +205,5 @@ int main(void)
 	test_memory_key();
 	test_scroll();
 	test_other_keys();
-	check_done("test_keys");
+	return check_done("test_keys");
 }

@@ -21,7 +21,7 @@
 #include "taskstats_layout.h"
 #include "taskstats_parse.h"
 #include "tests/test_family.h"
-#include "tests/check.h"
+#include "ktap_check.h"
 
 static const char *corpus_dir;
 
@@ -367,8 +367,8 @@ static bool check_version(const struct td_stats *st, unsigned int version)
 static void test_layout_matches_header(void)
 {
 	if (TASKSTATS_VERSION > 14) {
-		ksft_test_result_skip("uapi header version %d is not a prefix of version 14\n",
-				      TASKSTATS_VERSION);
+		check_skip("uapi header version %d is not a prefix of version 14",
+			   TASKSTATS_VERSION);
 		return;
 	}
 	CHECK(SAME_OFF(cpu_count) && SAME_OFF(swapin_delay_total) &&
@@ -759,7 +759,7 @@ static void test_cgroup(void)
 
 int main(int argc, char **argv)
 {
-	ksft_print_header();
+	check_header();
 	if (argc == 3 && !strcmp(argv[1], "--corpus"))
 		corpus_dir = argv[2];
 	test_current_version();
@@ -775,5 +775,5 @@ int main(int argc, char **argv)
 	test_io_and_tgid();
 	test_minmax_fold();
 	test_cgroup();
-	check_done("test_parse");
+	return check_done("test_parse");
 }

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "taskdelays_psi.h"
-#include "tests/check.h"
+#include "ktap_check.h"
 
 static const struct psi_case {
 	const char *name;
@@ -68,8 +68,8 @@ static void test_cases(void)
 		else
 			ok = ok && strstr(p.why, c->why);
 		if (!ok)
-			ksft_print_msg("%s: err %d, why \"%s\"\n", c->name, err,
-				       p.why);
+			printf("# %s: err %d, why \"%s\"\n", c->name, err,
+			       p.why);
 		CHECK(ok, "psi: %s", c->name);
 	}
 }
@@ -81,8 +81,10 @@ static void put(const char *dir, const char *name, const char *text)
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	f = fopen(path, "w");
-	if (!f || fputs(text, f) < 0 || fclose(f))
-		ksft_exit_fail_msg("%s: cannot write\n", path);
+	if (!f || fputs(text, f) < 0 || fclose(f)) {
+		printf("Bail out! %s: cannot write\n", path);
+		exit(1);
+	}
 }
 
 /* A directory with cpu and memory, a malformed io and no irq */
@@ -92,8 +94,10 @@ static void test_read(void)
 	struct td_psi p[TD_PSI_NR];
 	int n;
 
-	if (!mkdtemp(dir))
-		ksft_exit_fail_msg("mkdtemp: %s\n", strerror(errno));
+	if (!mkdtemp(dir)) {
+		printf("Bail out! mkdtemp: %s\n", strerror(errno));
+		exit(1);
+	}
 	put(dir, "cpu", "some avg10=2.00 avg60=1.00 avg300=0.50 total=10\n"
 	    "full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n");
 	put(dir, "memory", "some avg10=0.00 avg60=0.00 avg300=0.00 total=5\n"
@@ -124,8 +128,8 @@ static void test_read(void)
 
 int main(void)
 {
-	ksft_print_header();
+	check_header();
 	test_cases();
 	test_read();
-	check_done("test_psi");
+	return check_done("test_psi");
 }

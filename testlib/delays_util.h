@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Helpers of the delay accounting guest tests, the patches' and the client's */
+/*
+ * Helpers of the delay accounting guest tests, the patches'
+ * (handwritten/delays/tests) and the client's (tools/taskdelays/guest)
+ */
 #ifndef DELAYS_UTIL_H
 #define DELAYS_UTIL_H
 
@@ -98,6 +101,28 @@ int run_capture(char *const argv[], uid_t uid, gid_t gid, char *out,
 
 /* Print multi-line program output as "# " diagnostics. */
 void print_diag_lines(const char *what, const char *out);
+
+/*
+ * Parse the "<type>: <count> <total>" lines of the client's -r output
+ * (at the start of a line; the first of each type counts, other lines
+ * are ignored) into @d.  Returns 0 when every type was found, else -1.
+ */
+int parse_client_delays(const char *out, struct delays *d);
+
+/*
+ * TASKSTATS of @pid through the client: "@client -r @flag @pid" (-p a
+ * thread, -t a thread group), parsed by parse_client_delays().  Returns
+ * 0, or -1 with the client's output printed as diagnostics.
+ */
+int client_delays(const char *client, const char *flag, pid_t pid,
+		  struct delays *d);
+
+/*
+ * Whether @a and @b hold the same count and total of every delay; each
+ * delay that differs is printed as a diagnostic, naming them @an and @bn.
+ */
+bool delays_equal(const struct delays *a, const char *an,
+		  const struct delays *b, const char *bn);
 
 /* A /proc/meminfo field ("MemFree", ...) in kB, or -1. */
 long meminfo_kb(const char *key);

@@ -6,7 +6,7 @@
 # nothing after it.  Every expected size is the gap the assembly below
 # leaves.
 set -u
-fl=$(cd "$(dirname "$0")/../../../generator/collect" && pwd)
+fl=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/../../../scripts/ktap.sh"

@@ -5,7 +5,7 @@
 # assembly in plain .text, as in the kernel).  What profile2linkerlist
 # --objects makes of its output is tested with the generator.
 set -u
-fl=$(cd "$(dirname "$0")/../../../generator/collect" && pwd)
+fl=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/../../../scripts/ktap.sh"

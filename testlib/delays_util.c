@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Helpers of the delay accounting guest tests, the patches' and the client's */
+/*
+ * Helpers of the delay accounting guest tests, the patches'
+ * (handwritten/delays/tests) and the client's (tools/taskdelays/guest)
+ */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -300,6 +303,68 @@ void print_diag_lines(const char *what, const char *out)
 		printf("# %s: %.*s\n", what, (int)(nl - p), p);
 		p = *nl ? nl + 1 : nl;
 	}
+}
+
+int parse_client_delays(const char *out, struct delays *d)
+{
+	unsigned int seen = 0;
+	const char *line, *nl;
+	int i;
+
+	memset(d, 0, sizeof(*d));
+	for (line = out; *line; line = *nl ? nl + 1 : nl) {
+		nl = strchr(line, '\n');
+		if (!nl)
+			nl = line + strlen(line);
+		for (i = 0; i < D_NR; i++) {
+			size_t n = strlen(d_names[i]);
+			unsigned long long a, b;
+
+			if (seen & 1u << i || strncmp(line, d_names[i], n) ||
+			    line[n] != ':' ||
+			    sscanf(line + n + 1, "%llu %llu", &a, &b) != 2)
+				continue;
+			d->count[i] = a;
+			d->total[i] = b;
+			seen |= 1u << i;
+		}
+	}
+	return seen == (1u << D_NR) - 1 ? 0 : -1;
+}
+
+int client_delays(const char *client, const char *flag, pid_t pid,
+		  struct delays *d)
+{
+	char out[4096], arg[16], what[64];
+	char *const argv[] = { (char *)client, "-r", (char *)flag, arg, NULL };
+	int rc;
+
+	snprintf(arg, sizeof(arg), "%d", pid);
+	rc = run_capture(argv, 0, 0, out, sizeof(out));
+	if (!rc && !parse_client_delays(out, d))
+		return 0;
+	snprintf(what, sizeof(what), "taskdelays -r %s", flag);
+	print_diag_lines(what, out);
+	return -1;
+}
+
+bool delays_equal(const struct delays *a, const char *an,
+		  const struct delays *b, const char *bn)
+{
+	bool same = true;
+	int i;
+
+	for (i = 0; i < D_NR; i++) {
+		if (a->count[i] == b->count[i] && a->total[i] == b->total[i])
+			continue;
+		printf("# %s: %s %llu %llu, %s %llu %llu\n", d_names[i],
+		       an, (unsigned long long)a->count[i],
+		       (unsigned long long)a->total[i],
+		       bn, (unsigned long long)b->count[i],
+		       (unsigned long long)b->total[i]);
+		same = false;
+	}
+	return same;
 }
 
 long meminfo_kb(const char *key)
