@@ -180,7 +180,8 @@ CHOSEN = {}	# (file, variable) -> (line of the declaration its line follows, for
 
 FORM_MACRO = {"param": "module_param", "array": "module_param_array",
 	      "string": "module_param_string", "named": "module_param_named",
-	      "array_named": "module_param_array_named", "cb": "module_param_cb"}
+	      "array_named": "module_param_array_named", "cb": "module_param_cb",
+	      "call": "module_param_call"}
 
 
 CHOSEN_V = {}	# (file, MODULE_PARM name) -> (line, column) of the declared names
@@ -752,7 +753,24 @@ def decide_form(v, t, p):
 			      "(modparm_const.cocci does)" % declared))
 	if not dims:
 		if counted and (not isinstance(mx, int) or mx > 1):
-			diags.append(count_on_scalar(lettered, declared, mn, mx, v, path))
+			call = setup_call(v, path, int(p.line))
+			if isinstance(call, dict):
+				diags.append(("range-on-scalar", "type %s on the scalar "
+					      "'%s' is an element count (%s to %s values), "
+					      "which %s() parses at boot ('%s='): converted "
+					      "to module_param_call(%s, %s, NULL, NULL, %s) "
+					      "after its __setup (line %d), which gives the "
+					      "module the list too, as upstream did for mcd; "
+					      "no getter: the parameter has no value in "
+					      "sysfs" % (lettered, declared, mn, mx,
+							 call["parser"], v, v, call["setfn"],
+							 PERM[0], call["sline"])))
+				res.update(call, form="call", after=True, ty=pt[0],
+					   dline=call["sline"], dcol=call["scol"],
+					   dposes=[(call["sline"], call["scol"])])
+				return res
+			diags.append(count_on_scalar(lettered, declared, mn, mx, v,
+						     path, call))
 		check_letter(pt)
 		res.update(form="named" if tgt != v else "param")
 		return res
@@ -1028,28 +1046,110 @@ def module_branch_array(res, group, path):
 
 
 def setup_parser(v, path):
-	"""The function a '__setup("v=", fn)' of the file hands the boot
-	option of the same name to (it parses the list itself), or None."""
+	"""The '__setup("v=", fn)' of the file that hands the boot option of
+	the same name to fn (which parses the list itself), as (fn, line,
+	column of __setup), or None."""
 	raw = read_text(path)
 	text = blank_comments(raw)
 	for m in re.finditer(r'\b__setup\s*\(\s*"([^"]*)"\s*,\s*(\w+)\s*\)', raw):
 		# not in a comment
 		if text.startswith("__setup", m.start()) and m.group(1).rstrip("=") == v:
-			return m.group(2)
+			line = raw.count("\n", 0, m.start()) + 1
+			col = m.start() - (raw.rfind("\n", 0, m.start()) + 1)
+			return m.group(2), line, col
 	return None
 
 
-def count_on_scalar(lettered, declared, mn, mx, v, path):
+# what may stand before the name of a __setup parser: 'static int __init'
+PARSER_WORDS = {"static", "inline", "int"}
+
+
+def parser_definition(fn, path):
+	"""The definition of the __setup parser fn in the file, as (its line,
+	whether it is in an init section, whether its parameter is const
+	char *), or None when the file does not define it as 'int fn(char
+	*str)' at file scope (the signature __setup calls)."""
+	text = blank_comments(read_text(path))
+	for m in re.finditer(r'\b' + re.escape(fn) + r'\s*\(([^()]*)\)\s*\{', text):
+		k = m.start()
+		while k > 0 and text[k - 1] not in ";{}":
+			k -= 1
+		prefix = re.split(r'^[ \t]*#.*$', text[k:m.start()], flags=re.M)[-1]
+		words = re.findall(r'[A-Za-z_]\w*', prefix)
+		if "int" not in words or re.search(r'[^\w\s]', prefix) or \
+				any(w not in PARSER_WORDS and not w.startswith("__") for w in words):
+			continue
+		par = re.match(r'\s*(const\s+)?char\s*\*\s*\w*\s*$', m.group(1))
+		if not par:
+			continue
+		line = text.count("\n", 0, m.start()) + 1
+		if not toplevel([_Pos(path, line, m.start() - (text.rfind("\n", 0, m.start()) + 1))]):
+			continue
+		init = any(re.match(r'__(?:dev|cpu|mem)?init$', w) for w in words)
+		return line, init, bool(par.group(1))
+	return None
+
+
+def compiled_with(path, line, site):
+	"""Is line compiled wherever site is?  Its #if blocks enclose the
+	site too, or test the same conditions again around it."""
+	ls, ss = cond_stack(path, line), cond_stack(path, site)
+	return ss[:len(ls)] == ls or \
+		cond_text(path, ss)[:len(ls)] == cond_text(path, ls)
+
+
+def writable(perm):
+	"""Does the permission let sysfs write the parameter?"""
+	try:
+		return bool(int(perm, 8) & 0o222)
+	except ValueError:
+		return bool(re.search(r'W|0[0-7]*[2367]', perm))
+
+
+def setup_call(v, path, site):
+	"""A count on a scalar whose boot option a __setup function of the
+	file parses ("1-2i" on mcd's 'short mcd_port', the second value for
+	mcd_irq): upstream passed the module parameter to that function with
+	module_param_call (mcd), so that the module takes the whole list as
+	the built-in driver does.  As a dict (parser, its __setup line and
+	column, the setter's name and argument), or a str saying why that is
+	not possible here, or None when no __setup parses the option."""
+	found = setup_parser(v, path)
+	if not found:
+		return None
+	fn, sline, scol = found
+	head = ("at boot '%s=' goes to %s(), which parses the whole list, " % (v, fn))
+	d = parser_definition(fn, path)
+	if d is None:
+		return head + ("but it is not defined here as 'int %s(char *)': "
+			       "pass the parameter to it with module_param_call "
+			       "by hand" % fn)
+	dline, init, const = d
+	for what, ln in (("%s()" % fn, dline), ("its __setup", sline)):
+		if not compiled_with(path, ln, site):
+			st = cond_stack(path, ln)
+			cond = blanked(path)[st[-1][0] - 1].strip() if st else "an #if"
+			return head + ("but %s (line %d) is not compiled wherever the "
+				       "MODULE_PARM is (it is under '%s'): module_param_call "
+				       "to it would not build as a module; take it out of "
+				       "that #if and pass the parameter to it with "
+				       "module_param_call, as upstream did for mcd" %
+				       (what, ln, cond))
+	if init and writable(PERM[0]):
+		return head + ("but %s() is __init and permission %s lets sysfs "
+			       "call it after init, when it is gone: with "
+			       "permission 0, module_param_call passes the "
+			       "parameter to it" % (fn, PERM[0]))
+	return {"parser": fn, "sline": sline, "scol": scol,
+		"setfn": "modparm_set_" + v,
+		"arg": "val" if const else "(char *)val"}
+
+
+def count_on_scalar(lettered, declared, mn, mx, v, path, why=None):
 	"""A count ("1-4i") on a scalar: upstream made it module_param (one
 	value); the old kernel wrote the further values past the variable."""
-	fn = setup_parser(v, path)
-	also = ""
-	if fn:
-		also = ("; at boot '%s=' goes to %s(), which parses the whole "
-			"list: to give the module the list too, pass the parameter "
-			"to it with module_param_call" % (v, fn))
 	return ("range-on-scalar", "type %s on the scalar '%s' is an element "
 		"count (%s to %s values): the old kernel wrote the values after "
 		"the first past the variable; converted to module_param, which "
 		"takes one value: the count is gone%s" % (lettered, declared,
-							  mn, mx, also))
+							  mn, mx, "; " + why if why else ""))
