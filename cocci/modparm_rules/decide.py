@@ -295,7 +295,7 @@ def local_header_decls(name, path):
 	"""Declarations of name in the headers a file includes with quotes
 	(the own headers of a driver, never the include/ of the tree)."""
 	text = read_text(path)
-	here = os.path.dirname(os.path.abspath(path))
+	here = file_dir(path)
 	out = []
 	for m in re.finditer(r'^\s*#\s*include\s*"([^"]+)"', text, re.M):
 		h = os.path.join(here, m.group(1))
@@ -326,7 +326,7 @@ def may_be_elsewhere(name, path):
 	not static (a module of several files: insmod found the variable by
 	its symbol, defined in one file and named by MODULE_PARM in
 	another).  Removing such a MODULE_PARM would lose a real parameter."""
-	here = os.path.dirname(os.path.abspath(path))
+	here = file_dir(path)
 	text = read_text(path)
 	for m in re.finditer(r'^\s*#\s*include\s*"([^"]+)"', text, re.M):
 		if not os.path.isfile(os.path.join(here, m.group(1))):
@@ -543,6 +543,16 @@ def decide_form(v, t, p):
 			decls = [(ts0, 0, 0, hext)]
 		else:
 			decls = decls or text_decls(tgt, path)
+	if not decls:
+		# 'extern unsigned int ft_fdc_base;' in the driver's own header,
+		# defined in another file of the module (ftape): module_param
+		# takes its address and type from that declaration, as upstream
+		# converted ftape
+		found = [hd for hd in local_header_decls(tgt, path) if hd[1][3]]
+		if found:
+			hdr_decl = found[0][0]
+			ts0, hl, hc, hext = found[0][1]
+			decls = [(ts0, 0, 0, hext)]
 	defs_only = [d for d in decls if not d[3]]
 	if not decls:
 		hdr = header_decl(tgt, path)
@@ -572,7 +582,11 @@ def decide_form(v, t, p):
 				      "member of that name, or declared elsewhere): "
 				      "left unchanged" % tgt))
 		return res
-	if not defs_only:
+	if not defs_only and hdr_decl:
+		diags.append(("extern", "'%s' is only declared extern, in %s (defined "
+			      "in another file of the module): type taken from "
+			      "that declaration" % (tgt, os.path.basename(hdr_decl))))
+	elif not defs_only:
 		diags.append(("extern", "'%s' is only declared extern here; "
 			      "type taken from that declaration" % tgt))
 	pool = defs_only or decls
@@ -939,7 +953,7 @@ def includers(path):
 	own header ('wavelan.p.h') is used by them."""
 	if not path.endswith(".h"):
 		return []
-	here = os.path.dirname(os.path.abspath(path))
+	here = file_dir(path)
 	me = os.path.basename(path)
 	out = []
 	for f in sorted(os.listdir(here)):
