@@ -354,6 +354,114 @@ def word_count(name, path):
 	return len(re.findall(r'\b' + re.escape(name) + r'\b', text))
 
 
+# words that start a statement but not a declaration
+STMT_WORDS = NOT_TYPE_WORDS | {"break", "continue", "default", "else"}
+
+
+def local_names(name, text):
+	"""Whether every mention of name in the code text (comments and
+	strings blanked, MODULE_PARM/MODULE_PARM_DESC of it removed) is a
+	struct member (declared in a struct or union, or reached through
+	'.' or '->'), a function's parameter, or a local that the function
+	using it declares: then the text has no variable of that name at
+	file scope, and uses none (ps2esdi's 'track', a local; 3c515's
+	'full_duplex', a member).  Any other mention, a file-scope one above
+	all (a declaration spatch missed, a macro that declares it), says
+	no."""
+	blocks = []	# (start, end, header) of the top-level {} blocks
+	depth = 0
+	start = head = 0
+	for i, c in enumerate(text):
+		if c == "{":
+			if depth == 0:
+				start = i
+				k = i
+				while k > 0 and text[k - 1] not in ";}":
+					k -= 1
+				head = text[k:i]
+			depth += 1
+		elif c == "}" and depth:
+			depth -= 1
+			if depth == 0:
+				blocks.append((start, i, head))
+	for m in re.finditer(r'\b' + re.escape(name) + r'\b', text):
+		o = m.start()
+		if re.search(r'(\.|->)\s*$', text[max(0, o - 40):o]):
+			continue
+		blk = next((b for b in blocks if b[0] < o < b[1]), None)
+		if blk is None:
+			# at file scope: only as a parameter of a function's
+			# declaration or definition
+			k = o
+			while k > 0 and text[k - 1] not in ";{}":
+				k -= 1
+			stmt = text[k:o]
+			if stmt.count("(") > stmt.count(")") and \
+					re.match(r'\s*(?:[A-Za-z_]\w*[\s*]+)+[A-Za-z_]\w*\s*\(', stmt):
+				continue
+			return False
+		hd = re.sub(r'^[ \t]*#.*$', '', blk[2], flags=re.M)
+		if re.search(r'\b(struct|union)\b[^()]*$', hd) and "(" not in hd:
+			continue	# a member's declaration
+		fn = re.search(r'\(([^()]*)\)\s*$', hd)
+		if not fn:
+			return False
+		if re.search(r'\b' + re.escape(name) + r'\b', fn.group(1)):
+			continue	# the function's parameter
+		# a local declared before this use in the same function
+		body = text[blk[0] + 1:blk[1]]
+		decl = False
+		for dm in re.finditer(r'\b' + re.escape(name) + r'\b\s*(?=[\[=;,])', body):
+			if dm.start() > o - blk[0] - 1:
+				break
+			k = dm.start()
+			while k > 0 and body[k - 1] not in ";{}":
+				k -= 1
+			pre = body[k:dm.start()]
+			words = re.findall(r'[A-Za-z_]\w*', pre)
+			if words and words[0] not in STMT_WORDS and "(" not in pre and \
+					re.match(r'\s*[A-Za-z_]\w*[\s*]+(?:[\w\s*]*)(?:[^;{}()]*,[\s*]*)?$', pre):
+				decl = True
+		if not decl:
+			return False
+	return True
+
+
+def near_variable(name, path):
+	"""A file-scope variable of the file whose name holds name as a word
+	of its own ('default_vmode' for 'vmode'), or None."""
+	text = blank_comments(read_text(path))
+	seen = set()
+	for m in re.finditer(r'\b(\w+_%s|%s_\w+)\b' % (re.escape(name), re.escape(name)), text):
+		w = m.group(1)
+		if w not in seen:
+			seen.add(w)
+			if [d for d in text_decls(w, path) if not d[3]]:
+				return w
+	return None
+
+
+def only_locals(name, path):
+	"""local_names of the file and of the headers it includes with
+	quotes (the driver's own)."""
+	pat = re.compile(r'MODULE_PARM(_DESC)?\s*\(\s*' + re.escape(name) + r'\b')
+	for f in [path] + [h for h in local_header_paths(path)]:
+		if not local_names(name, pat.sub("", blank_comments(read_text(f)))):
+			return False
+	return True
+
+
+def local_header_paths(path):
+	"""The headers a file includes with quotes that exist."""
+	here = file_dir(path)
+	out = []
+	for m in re.finditer(r'^\s*#\s*include\s*"([^"]+)"', read_text(path), re.M):
+		h = os.path.join(here, m.group(1))
+		if os.path.isfile(h):
+			out.append(h)
+	return out
+
+
 def decide(v, t, p):
 	"""Choose the modern form for one MODULE_PARM site.  Diagnostics are
 	printed once per site."""
@@ -556,6 +664,27 @@ def decide_form(v, t, p):
 	defs_only = [d for d in decls if not d[3]]
 	if not decls:
 		hdr = header_decl(tgt, path)
+		near = near_variable(tgt, path)
+		if near and word_count(tgt, path) and (not hdr or not hdr[1]):
+			diags.append(("no-declaration", "no variable '%s' here (only a "
+				      "local, a function's parameter or a struct member "
+				      "of that name), but the file has '%s': if the "
+				      "parameter meant it, module_param_named(%s, %s, "
+				      "...) (as upstream converted matroxfb's vmode); "
+				      "left unchanged" % (tgt, near, tgt, near)))
+			return res
+		if word_count(tgt, path) and (not hdr or not hdr[1]) and \
+				only_locals(tgt, path) and not may_be_elsewhere(tgt, path):
+			# the name is only a local, a parameter or a struct member:
+			# the old macro never referenced a variable of it, and
+			# module_param would need one; maintainers removed the line
+			diags.append(("no-variable", "MODULE_PARM names '%s', which "
+				      "is no variable of this file (only a local, a "
+				      "function's parameter or a struct member of that "
+				      "name; the old macro never referenced it): "
+				      "MODULE_PARM removed" % tgt))
+			res["form"] = "drop"
+			return res
 		if hdr and hdr[1]:
 			diags.append(("no-declaration", "'%s' is only declared in %s "
 				      "(extern, defined in another file): no "
