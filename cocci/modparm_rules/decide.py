@@ -858,7 +858,10 @@ def decide_form(v, t, p):
 		return res
 	if len(dims) > 1:
 		diags.append(("no-equivalent", "'%s' is a multi-dimensional array: "
-			      "no module_param equivalent for %s: left unchanged" %
+			      "no module_param equivalent for %s (the old kernel "
+			      "filled its elements in memory order; upstream gave "
+			      "mcdx's such array a module_param_call setter that "
+			      "parses the list into it): left unchanged" %
 			      (declared, lettered)))
 		return res
 	pt = ptype(base, path)
