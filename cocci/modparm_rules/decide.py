@@ -1271,6 +1271,13 @@ def setup_call(v, path, site):
 			       "pass the parameter to it with module_param_call "
 			       "by hand" % fn)
 	dline, init, const = d
+	raw = read_text(path)
+	at = sum(len(l) + 1 for l in raw.split("\n")[:sline - 1]) + scol
+	if not re.match(r'__setup\s*\([^()]*\)\s*;', raw[at:]):
+		# spatch takes '__setup(...)' without its ';' for part of what
+		# follows: the setter could not be placed after it
+		return head + ("but its __setup (line %d) has no ';': pass the "
+			       "parameter to it with module_param_call by hand" % sline)
 	for what, ln in (("%s()" % fn, dline), ("its __setup", sline)):
 		if not compiled_with(path, ln, site):
 			st = cond_stack(path, ln)
