@@ -262,6 +262,64 @@ def text_decls(name, path):
 	counts; anything else is left to spatch."""
 	text = blank_comments(read_text(path))
 	out = []
+	for ts, k, ext in plain_decls(name, text):
+		line = text.count("\n", 0, k) + 1
+		col = k - (text.rfind("\n", 0, k) + 1)
+		if toplevel([_Pos(path, line, col)]):
+			out.append((ts, line, col, ext))
+	return out
+
+
+# a function-like #define: name, parameters, body (continued lines too)
+FUNC_DEFINE_RE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^()]*)\)'
+			    r'((?:[^\n]*\\\n)*[^\n]*)', re.M)
+
+
+def macro_decls(name, path):
+	"""Declarations of name that a function-like macro of the file makes
+	at file scope, as (type, line, column, extern) of the use: a driver's
+	own 'CARD_PARAM(io, 0x300);' with '#define CARD_PARAM(n, v) static
+	int n[MAX_CARDS] = ...', the use expanded and read as text_decls
+	reads a declaration.  spatch sees a macro call there."""
+	raw = read_text(path)
+	text = blank_comments(raw)
+	out = []
+	for d in FUNC_DEFINE_RE.finditer(text):
+		params = [x.strip() for x in d.group(2).split(",")]
+		body = raw[d.start(3):d.end(3)].replace("\\\n", " ")
+		body = blank_comments(body)
+		if not re.search(r'\b(%s)\b' % "|".join(map(re.escape, params)), body) \
+				if params != [""] else True:
+			continue
+		for u in re.finditer(r'^[ \t]*' + re.escape(d.group(1)) + r'\s*\(', text, re.M):
+			k, depth, args, cur = u.end(), 1, [], ""
+			while k < len(text) and depth:
+				c = text[k]
+				depth += (c == "(") - (c == ")")
+				if depth == 1 and c == ",":
+					args.append(cur)
+					cur = ""
+				elif depth:
+					cur += raw[k]
+				k += 1
+			args = [a.strip() for a in args + [cur]]
+			if depth or len(args) != len(params) or name not in args:
+				continue
+			line = text.count("\n", 0, u.start()) + 1
+			col = len(re.match(r'[ \t]*', text[u.start():]).group(0))
+			if not toplevel([_Pos(path, line, col)]):
+				continue
+			amap = dict(zip(params, args))
+			exp = re.sub(r'[A-Za-z_]\w*', lambda t: amap.get(t.group(0), t.group(0)), body)
+			for ts, _, ext in plain_decls(name, exp.strip().rstrip(";") + ";"):
+				out.append((ts, line, col, ext))
+	return out
+
+
+def plain_decls(name, text):
+	"""The plain declarations 'storage type *name[dims] attrs = init;'
+	of name in text (comments blanked), as (type, offset, extern)."""
+	out = []
 	for m in re.finditer(r'\b' + re.escape(name) + r'\b', text):
 		k = m.start()
 		while k > 0 and text[k - 1] not in ";{}":
@@ -279,15 +337,10 @@ def text_decls(name, path):
 				text[m.end():])
 		if not tail:
 			continue
-		line = text.count("\n", 0, m.start()) + 1
-		col = m.start() - (text.rfind("\n", 0, m.start()) + 1)
-		if not toplevel([_Pos(path, line, col)]):
-			continue
 		base = " ".join(w for w in prefix.replace("*", " * ").split()
 				if w not in ("static", "extern", "register"))
 		dims = tail.group(1).strip()
-		out.append(((base + " " + dims).strip(), line, col,
-			    "extern" in words))
+		out.append(((base + " " + dims).strip(), m.start(), "extern" in words))
 	return out
 
 
@@ -650,7 +703,7 @@ def decide_form(v, t, p):
 			ts0, hl, hc, hext = found[0][1]
 			decls = [(ts0, 0, 0, hext)]
 		else:
-			decls = decls or text_decls(tgt, path)
+			decls = decls or text_decls(tgt, path) or macro_decls(tgt, path)
 	if not decls:
 		# 'extern unsigned int ft_fdc_base;' in the driver's own header,
 		# defined in another file of the module (ftape): module_param
