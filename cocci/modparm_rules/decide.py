@@ -1354,8 +1354,18 @@ def setup_call(v, path, site):
 def count_on_scalar(lettered, declared, mn, mx, v, path, why=None):
 	"""A count ("1-4i") on a scalar: upstream made it module_param (one
 	value); the old kernel wrote the further values past the variable."""
+	meant = ""
+	if mn > 1 or (isinstance(mx, int) and mx > 16):
+		# "10-240l" on lockd's nlm_grace_period, "1-255i" on mdacon's
+		# mda_first_vc: the author wrote the values' range as a count
+		meant = ("; a count like this on a scalar is the range of its "
+			 "value the author meant (%s to %s), which the old kernel "
+			 "never checked%s and module_param does not either: a "
+			 "module_param_cb setter can, as upstream wrote for lockd" %
+			 (mn, mx, " (it demanded at least %d values)" % mn if mn > 1 else ""))
 	return ("range-on-scalar", "type %s on the scalar '%s' is an element "
 		"count (%s to %s values): the old kernel wrote the values after "
 		"the first past the variable; converted to module_param, which "
-		"takes one value: the count is gone%s" % (lettered, declared,
-							  mn, mx, "; " + why if why else ""))
+		"takes one value: the count is gone%s%s" % (lettered, declared,
+							    mn, mx, meant,
+							    "; " + why if why else ""))
