@@ -392,9 +392,16 @@ def may_be_elsewhere(name, path):
 		return True
 	for f in names:
 		full = os.path.join(here, f)
-		if f.endswith((".c", ".h")) and full != os.path.abspath(path) and \
-				os.path.isfile(full) and word.search(blank_comments(read_text(full))):
-			return True
+		if not (f.endswith((".c", ".h")) and full != os.path.abspath(path) and
+			os.path.isfile(full)):
+			continue
+		other = blank_comments(read_text(full))
+		for m in word.finditer(other):
+			# at file scope: not a member of a struct written at
+			# column 0 (amiflop.c's 'unsigned char track, ...')
+			before = other[:m.start()]
+			if before.count("{") <= before.count("}"):
+				return True
 	return False
 
 
