@@ -833,6 +833,20 @@ def decide_form(v, t, p):
 			      "that is not there; use permission 0 or drop the "
 			      "annotation" % (tgt, sect.group(0), PERM[0])))
 	base, dims = split_type(ts)
+	if not defs_only and dims and not dims[0].strip():
+		# 'extern char *dasd[];': module_param_array takes the size
+		# with ARRAY_SIZE, which an incomplete array does not have
+		diags.append(("no-declaration", "'%s' is only declared extern, "
+			      "as an array of no size ('%s'%s): module_param_array "
+			      "needs its size, which only its definition in another "
+			      "file gives; put the parameter beside that definition "
+			      "(as upstream moved dasd's to dasd_devmap.c): left "
+			      "unchanged" % (tgt, ("extern %s %s[]" % (norm_base(base), tgt))
+					     .replace("* ", "*"),
+					     " in %s" % os.path.basename(hdr_decl)
+					     if hdr_decl else "")))
+		res["diags"] = [dg for dg in diags if dg[0] != "extern"]
+		return res
 	res["base"], res["dims"] = base, dims
 	declared = "%s %s%s" % (norm_base(base), tgt,
 				"".join("[%s]" % d for d in dims))
