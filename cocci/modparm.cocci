@@ -595,6 +595,59 @@ declarer name module_param_cb, __MODULE_PARM_TYPE, __param_check;
 + module_param_cb(v, &opsvar, &arrvar, perm);
 + __MODULE_PARM_TYPE(v, tystr);
 
+// A count on a scalar whose boot option a __setup function of the file
+// parses (mcd): the parameter goes to that function, as at boot, through
+// a setter and module_param_call after the __setup line, as upstream
+// converted mcd.  The setter is __init like the parser it calls; the
+// kernel's modpost allows that for module_param_call's ops when the
+// permission is 0 (decided only without sysfs write permission).
+@a_call depends on patch@
+declarer name MODULE_PARM;
+identifier v;
+expression t;
+position p : script:python(v, t) { is_form(v, t, p, "call", True) };
+@@
+
+MODULE_PARM@p(v, t);
+
+@script:python s_call@
+v << a_call.v;
+t << a_call.t;
+p << a_call.p;
+setfn;
+parser;
+arg;
+perm;
+@@
+r = decide(v, t, p[0])
+coccinelle.setfn = cocci.make_ident(r["setfn"])
+coccinelle.parser = cocci.make_ident(r["parser"])
+coccinelle.arg = cocci.make_expr(r["arg"])
+coccinelle.perm = cocci.make_expr(r["perm"])
+
+@add_call depends on patch@
+identifier a_call.v, s_call.setfn, s_call.parser;
+expression s_call.arg, s_call.perm;
+declaration dd;
+position q : script:python(v) { at_decl(q, v) };
+declarer name module_param_call;
+@@
+
+  dd@q
++
++ static int __init setfn(const char *val, const struct kernel_param *kp)
++ {
++	parser(arg);
++	return 0;
++ }
++ module_param_call(v, setfn, NULL, NULL, perm);
+
+@script:python depends on patch@
+v << a_call.v;
+q << add_call.q;
+@@
+added(v, q)
+
 // Sites whose module_param* went after the declaration
 @m_moved depends on patch@
 declarer name MODULE_PARM;

@@ -15,6 +15,7 @@ import subprocess
 
 from .progress import Progress
 from .sites import declares_param
+from .slices import slice_module
 
 KIND = "check-build"
 # a gcc diagnostic: file:line[:col]: severity: message
@@ -161,6 +162,8 @@ def module_source(name, sites, newtext):
 	(file name as gcc prints it, first line, last line) to the sites
 	whose code that is: the converted lines of a site, and in the module
 	itself (name) the declaration a site uses."""
+	if any(s.form == "call" for s in sites):
+		return call_module(name, sites, newtext)
 	lines = newtext.split("\n")
 	out = ["// modparm-convert --check-build: the converted parameters of %s"
 	       % sites[0].shown, "#include <linux/module.h>", "#include <linux/moduleparam.h>", ""]
@@ -195,6 +198,23 @@ def module_source(name, sites, newtext):
 		out.append("#line %d %s" % (len(out) + 2, quote(name)))
 	out += ["", 'MODULE_LICENSE("GPL");', ""]
 	return "\n".join(out), spans
+
+
+def call_module(name, sites, newtext):
+	"""The module of a converted file with a module_param_call to the
+	driver's own __setup parser (form call): the setter calls the parser,
+	which uses the driver's other variables, so the module is the file's
+	parameter slice (slices.py: the parameter statements and what they
+	need, with #line directives).  Any error in it is every site's."""
+	sl = slice_module(newtext, sites[0].shown)
+	ss = [s for s in sites if s.decl is not None]
+	for s in ss:
+		s.decl_text = "the parameter slice of %s" % s.shown
+	if sl is None:
+		for s in ss:
+			s.errors.append("no module_param line in the converted text")
+		return "", []
+	return sl[0], [(sites[0].shown, 1, 1 << 30, ss), (name, 1, 1 << 30, ss)]
 
 
 def diagnostics(log):

@@ -75,6 +75,7 @@ class Define:
 		self.texts = {}		# call number -> {new call text: [uses]}
 		self.refused = []	# (use or None, reason)
 		self.new = None		# {call number: new call text} once decided
+		self.expand = {}	# use -> (first, last, new lines): expanded in place
 		self.removed = False	# a shim that goes
 
 	def where(self):
@@ -95,6 +96,7 @@ class Use:
 		self.marks = {}		# variant -> [(column, define, call number, variable)]
 		self.sline = line	# the line of its expansion in the copies
 		self.status = []	# per site of variant 0: ("converted"|"left", kind)
+		self.calls = {}		# (define id, call number) -> new call of variant 0
 		self.diags = []
 
 
@@ -585,6 +587,8 @@ class Macros:
 						u.status.append(st)
 					if st[0] == "converted":
 						call = st[2]
+						if v == 0:
+							u.calls[(d.id, k)] = call
 						orig = self.call_arg(d, k)
 						if orig is None:
 							d.refused.append((u, "its MODULE_PARM spans several lines"))
@@ -598,11 +602,62 @@ class Macros:
 				continue
 			if d.kind == "outer" or (not d.texts and not d.refused):
 				continue
+			if any(len(d.texts.get(k, {})) > 1 for k in range(d.ncalls)):
+				d.expand = self.expansions(d)
+				continue
 			if d.refused:
 				continue
 			if any(len(d.texts.get(k, {})) != 1 for k in range(d.ncalls)):
 				continue
 			d.new = {k: next(iter(d.texts[k])) for k in range(d.ncalls)}
+
+	def expansions(self, d):
+		"""The uses of d that need different module_param lines (types),
+		so that no one #define serves them, each replaced by its own
+		converted expansion, one statement a line, as upstream converted
+		ftape's FT_MOD_PARM: {use: (first line, last line, new lines)}.
+		Only a use of d alone in d's own file whose lines hold nothing
+		else, every MODULE_PARM of its expansion converted in place."""
+		out = {}
+		text = self.read(d.rel)
+		clean = sites.strip_comments(text)
+		for u in d.uses:
+			if u.rel != d.rel or u.problem or len(u.defs) != 1 or \
+					self.defs_of(u) != [d] or len(u.variants) != 1 or \
+					not u.status or any(st[0] != "converted" for st in u.status) or \
+					len(u.calls) != len(u.marks.get(0, [])):
+				continue
+			bol = clean.rfind("\n", 0, u.start) + 1
+			eol = clean.find("\n", u.end)
+			eol = len(clean) if eol < 0 else eol
+			if clean[bol:u.start].strip() or \
+					not re.fullmatch(r'\s*;?\s*', clean[u.end:eol]):
+				continue
+			x = u.variants[0]
+			res = ""
+			pos = 0
+			for m in MARK_RE.finditer(x):
+				e = balanced(x, x.index("(", m.end()))
+				call = u.calls.get((int(m.group(1)), int(m.group(2))))
+				if e is None or call is None:
+					res = None
+					break
+				res += x[pos:m.start()] + call
+				pos = e
+			if res is None:
+				continue
+			stmts = split_statements(res + x[pos:])
+			if stmts is None or any(re.search(r'\bMODULE_PARM\s*\(', t) for t in stmts):
+				continue
+			indent = re.match(r'[ \t]*', text[bol:]).group(0)
+			first = u.line
+			last = first + text.count("\n", u.start, eol)
+			# the #define's body wrote 'MODULE_PARM_DESC(var,desc)': the
+			# new lines are kernel style, a space after each comma
+			stmts = [re.sub(r'("(?:[^"\\]|\\.)*")|,(?=\S)',
+					lambda m: m.group(1) or ", ", t) for t in stmts]
+			out[u] = (first, last, [indent + t + ";" for t in stmts])
+		return out
 
 	def one(self, u, col, site, old_lines, new_lines, linemap, diags):
 		"""(converted, form, new call) or (left, kind, reason) of the
@@ -699,6 +754,18 @@ class Macros:
 			if d.kind == "shim" and dead_on_modern(d.conds):
 				d.removed = True
 				self.edits[d.rel].append(self.shim_removal(d))
+			if d.expand:
+				self.edits[d.rel] += list(d.expand.values())
+				if len(d.expand) == len(d.uses):
+					# no use left: the #define goes, and a blank line
+					# after it that would be doubled
+					lines = self.read(d.rel).split("\n")
+					last = d.last
+					if last < len(lines) and not lines[last].strip() and \
+							(d.first == 1 or not lines[d.first - 2].strip() or
+							 COND_RE.match(lines[d.first - 2])):
+						last += 1
+					self.edits[d.rel].append((d.first, last, []))
 
 	def shim_removal(self, d):
 		"""The lines to remove for a dead shim: its #define, and its #if
@@ -770,7 +837,7 @@ class Macros:
 				t.leave(u.problem[0], n)
 				decided[u.rel].append((u.line, u.col, "left", "left", u.name, None))
 				continue
-			blockers = [e for e in self.defs_of(u) if e.new is None]
+			blockers = [e for e in self.defs_of(u) if e.new is None and u not in e.expand]
 			for st in u.status or [("left", "parse", "spatch did not decide it")]:
 				if not blockers and st[0] == "converted":
 					t.converted += 1
@@ -788,6 +855,13 @@ class Macros:
 					continue
 				t.diags.append((u.rel, u.line, u.col, dg[2], dg[3],
 						"in this use of %s: %s" % (u.name, dg[4])))
+			for e in self.defs_of(u):
+				if u in e.expand:
+					t.diags.append((u.rel, u.line, u.col, "note", "in-macro",
+							"%s replaced here by its converted expansion: "
+							"the uses of the #define at %s need different "
+							"module_param lines, which no one #define gives"
+							% (u.name, e.where())))
 			if blockers or any(st[0] != "converted" for st in u.status):
 				t.diags.append((u.rel, u.line, u.col, "warning", "in-macro",
 						"%s not converted: %s" % (u.name, self.why(u, blockers))))
@@ -844,8 +918,9 @@ class Macros:
 	def undo(self, rel, reason):
 		"""The edits of rel could not be made: its definitions are left."""
 		for d in self.defs:
-			if d.rel == rel and d.new is not None:
+			if d.rel == rel and (d.new is not None or d.expand):
 				d.new = None
+				d.expand = {}
 				d.refused.append((None, reason))
 			if d.rel == rel and d.kind == "shim":
 				d.removed = False
@@ -883,6 +958,17 @@ class Macros:
 					   "declaration." % (d.name, d.first, len(uses),
 							     "" if len(uses) == 1 else "s",
 							     ", ".join(d.new[k] for k in sorted(d.new))))
+			elif d.expand:
+				n = len(d.expand)
+				out.append("Replace %d use%s of %s by %s own converted expansion: the "
+					   "uses need different module_param lines (%s), which no one "
+					   "#define gives; %s." % (
+						   n, "" if n == 1 else "s", d.name,
+						   "its" if n == 1 else "their",
+						   "; ".join(sorted(set(t for k in d.texts for t in d.texts[k]))),
+						   "the #define (line %d) goes with its last use" % d.first
+						   if n == len(d.uses) else "the #define (line %d) stays "
+						   "for the other uses" % d.first))
 			elif d.kind == "shim" and d.removed:
 				out.append("Remove the #define of %s onto MODULE_PARM() (line %d): "
 					   "its #if keeps it from every kernel that has %s."
@@ -914,6 +1000,25 @@ class Macros:
 					"lines (%s): convert them by hand" % (d.where(), "; ".join(sorted(set(texts)))))
 			return "the #define at %s is left" % d.where()
 		return "spatch left its expansion here"
+
+
+def split_statements(x):
+	"""The statements of an expansion, split at its ';' outside
+	parentheses and strings, without them; None when one is empty."""
+	out = []
+	cur = ""
+	depth = 0
+	for tok in re.findall(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'|[^"\']', x):
+		if tok in "()" and len(tok) == 1:
+			depth += 1 if tok == "(" else -1
+		if tok == ";" and depth == 0:
+			out.append(cur.strip())
+			cur = ""
+			continue
+		cur += tok
+	if cur.strip():
+		out.append(cur.strip())
+	return out if out and all(out) else None
 
 
 def apply_edits(old_lines, cur_lines, edits):

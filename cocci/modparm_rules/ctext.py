@@ -20,10 +20,37 @@ def read_text(path):
 		return ""
 
 
+FILE_DIRS = {}
+
+
+def file_dir(path):
+	"""The directory of a file's "x.h" includes.  The converter hands
+	spatch some files as a copy (a name with spaces, CRLF line ends, the
+	expansion of a wrapper macro) in a scratch directory of links to the
+	file's neighbours: their directory is the real one, where
+	"../lowlevel/fdc-io.h" and the include/ directories above are."""
+	here = os.path.dirname(os.path.abspath(path))
+	if here not in FILE_DIRS:
+		real = here
+		if not os.path.islink(path):
+			try:
+				names = sorted(os.listdir(here))
+			except OSError:
+				names = []
+			links = [os.path.join(here, e) for e in names
+				 if e != "include" and os.path.islink(os.path.join(here, e))]
+			files = [e for e in names if e != "include" and
+				 not os.path.islink(os.path.join(here, e))]
+			if links and files == [os.path.basename(path)]:
+				real = os.path.dirname(os.path.realpath(links[0]))
+		FILE_DIRS[here] = real
+	return FILE_DIRS[here]
+
+
 def include_paths(path, text):
 	"""Local headers: "x.h" beside the file, <x/y.h> under an include/ dir
 	of an ancestor (the tree's own include/ for in-tree files)."""
-	here = os.path.dirname(os.path.abspath(path))
+	here = file_dir(path)
 	out = []
 	for m in re.finditer(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', text, re.M):
 		rel = m.group(2)
@@ -246,7 +273,7 @@ def include_dirs_auto(path):
 			if os.path.basename(d) == "include":
 				found.append(d)
 		AUTO_DIRS[src] = found
-	here = os.path.dirname(os.path.abspath(path))
+	here = file_dir(path)
 	anc = []
 	while True:
 		inc = os.path.join(here, "include")

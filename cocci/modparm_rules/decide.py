@@ -180,7 +180,8 @@ CHOSEN = {}	# (file, variable) -> (line of the declaration its line follows, for
 
 FORM_MACRO = {"param": "module_param", "array": "module_param_array",
 	      "string": "module_param_string", "named": "module_param_named",
-	      "array_named": "module_param_array_named", "cb": "module_param_cb"}
+	      "array_named": "module_param_array_named", "cb": "module_param_cb",
+	      "call": "module_param_call"}
 
 
 CHOSEN_V = {}	# (file, MODULE_PARM name) -> (line, column) of the declared names
@@ -261,6 +262,64 @@ def text_decls(name, path):
 	counts; anything else is left to spatch."""
 	text = blank_comments(read_text(path))
 	out = []
+	for ts, k, ext in plain_decls(name, text):
+		line = text.count("\n", 0, k) + 1
+		col = k - (text.rfind("\n", 0, k) + 1)
+		if toplevel([_Pos(path, line, col)]):
+			out.append((ts, line, col, ext))
+	return out
+
+
+# a function-like #define: name, parameters, body (continued lines too)
+FUNC_DEFINE_RE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^()]*)\)'
+			    r'((?:[^\n]*\\\n)*[^\n]*)', re.M)
+
+
+def macro_decls(name, path):
+	"""Declarations of name that a function-like macro of the file makes
+	at file scope, as (type, line, column, extern) of the use: a driver's
+	own 'CARD_PARAM(io, 0x300);' with '#define CARD_PARAM(n, v) static
+	int n[MAX_CARDS] = ...', the use expanded and read as text_decls
+	reads a declaration.  spatch sees a macro call there."""
+	raw = read_text(path)
+	text = blank_comments(raw)
+	out = []
+	for d in FUNC_DEFINE_RE.finditer(text):
+		params = [x.strip() for x in d.group(2).split(",")]
+		body = raw[d.start(3):d.end(3)].replace("\\\n", " ")
+		body = blank_comments(body)
+		if not re.search(r'\b(%s)\b' % "|".join(map(re.escape, params)), body) \
+				if params != [""] else True:
+			continue
+		for u in re.finditer(r'^[ \t]*' + re.escape(d.group(1)) + r'\s*\(', text, re.M):
+			k, depth, args, cur = u.end(), 1, [], ""
+			while k < len(text) and depth:
+				c = text[k]
+				depth += (c == "(") - (c == ")")
+				if depth == 1 and c == ",":
+					args.append(cur)
+					cur = ""
+				elif depth:
+					cur += raw[k]
+				k += 1
+			args = [a.strip() for a in args + [cur]]
+			if depth or len(args) != len(params) or name not in args:
+				continue
+			line = text.count("\n", 0, u.start()) + 1
+			col = len(re.match(r'[ \t]*', text[u.start():]).group(0))
+			if not toplevel([_Pos(path, line, col)]):
+				continue
+			amap = dict(zip(params, args))
+			exp = re.sub(r'[A-Za-z_]\w*', lambda t: amap.get(t.group(0), t.group(0)), body)
+			for ts, _, ext in plain_decls(name, exp.strip().rstrip(";") + ";"):
+				out.append((ts, line, col, ext))
+	return out
+
+
+def plain_decls(name, text):
+	"""The plain declarations 'storage type *name[dims] attrs = init;'
+	of name in text (comments blanked), as (type, offset, extern)."""
+	out = []
 	for m in re.finditer(r'\b' + re.escape(name) + r'\b', text):
 		k = m.start()
 		while k > 0 and text[k - 1] not in ";{}":
@@ -278,15 +337,10 @@ def text_decls(name, path):
 				text[m.end():])
 		if not tail:
 			continue
-		line = text.count("\n", 0, m.start()) + 1
-		col = m.start() - (text.rfind("\n", 0, m.start()) + 1)
-		if not toplevel([_Pos(path, line, col)]):
-			continue
 		base = " ".join(w for w in prefix.replace("*", " * ").split()
 				if w not in ("static", "extern", "register"))
 		dims = tail.group(1).strip()
-		out.append(((base + " " + dims).strip(), line, col,
-			    "extern" in words))
+		out.append(((base + " " + dims).strip(), m.start(), "extern" in words))
 	return out
 
 
@@ -294,7 +348,7 @@ def local_header_decls(name, path):
 	"""Declarations of name in the headers a file includes with quotes
 	(the own headers of a driver, never the include/ of the tree)."""
 	text = read_text(path)
-	here = os.path.dirname(os.path.abspath(path))
+	here = file_dir(path)
 	out = []
 	for m in re.finditer(r'^\s*#\s*include\s*"([^"]+)"', text, re.M):
 		h = os.path.join(here, m.group(1))
@@ -325,7 +379,7 @@ def may_be_elsewhere(name, path):
 	not static (a module of several files: insmod found the variable by
 	its symbol, defined in one file and named by MODULE_PARM in
 	another).  Removing such a MODULE_PARM would lose a real parameter."""
-	here = os.path.dirname(os.path.abspath(path))
+	here = file_dir(path)
 	text = read_text(path)
 	for m in re.finditer(r'^\s*#\s*include\s*"([^"]+)"', text, re.M):
 		if not os.path.isfile(os.path.join(here, m.group(1))):
@@ -338,9 +392,16 @@ def may_be_elsewhere(name, path):
 		return True
 	for f in names:
 		full = os.path.join(here, f)
-		if f.endswith((".c", ".h")) and full != os.path.abspath(path) and \
-				os.path.isfile(full) and word.search(blank_comments(read_text(full))):
-			return True
+		if not (f.endswith((".c", ".h")) and full != os.path.abspath(path) and
+			os.path.isfile(full)):
+			continue
+		other = blank_comments(read_text(full))
+		for m in word.finditer(other):
+			# at file scope: not a member of a struct written at
+			# column 0 (amiflop.c's 'unsigned char track, ...')
+			before = other[:m.start()]
+			if before.count("{") <= before.count("}"):
+				return True
 	return False
 
 
@@ -351,6 +412,114 @@ def word_count(name, path):
 	text = re.sub(r'MODULE_PARM(_DESC)?\s*\(\s*' + re.escape(name) + r'\b',
 		      '', text)
 	return len(re.findall(r'\b' + re.escape(name) + r'\b', text))
+
+
+# words that start a statement but not a declaration
+STMT_WORDS = NOT_TYPE_WORDS | {"break", "continue", "default", "else"}
+
+
+def local_names(name, text):
+	"""Whether every mention of name in the code text (comments and
+	strings blanked, MODULE_PARM/MODULE_PARM_DESC of it removed) is a
+	struct member (declared in a struct or union, or reached through
+	'.' or '->'), a function's parameter, or a local that the function
+	using it declares: then the text has no variable of that name at
+	file scope, and uses none (ps2esdi's 'track', a local; 3c515's
+	'full_duplex', a member).  Any other mention, a file-scope one above
+	all (a declaration spatch missed, a macro that declares it), says
+	no."""
+	blocks = []	# (start, end, header) of the top-level {} blocks
+	depth = 0
+	start = head = 0
+	for i, c in enumerate(text):
+		if c == "{":
+			if depth == 0:
+				start = i
+				k = i
+				while k > 0 and text[k - 1] not in ";}":
+					k -= 1
+				head = text[k:i]
+			depth += 1
+		elif c == "}" and depth:
+			depth -= 1
+			if depth == 0:
+				blocks.append((start, i, head))
+	for m in re.finditer(r'\b' + re.escape(name) + r'\b', text):
+		o = m.start()
+		if re.search(r'(\.|->)\s*$', text[max(0, o - 40):o]):
+			continue
+		blk = next((b for b in blocks if b[0] < o < b[1]), None)
+		if blk is None:
+			# at file scope: only as a parameter of a function's
+			# declaration or definition
+			k = o
+			while k > 0 and text[k - 1] not in ";{}":
+				k -= 1
+			stmt = text[k:o]
+			if stmt.count("(") > stmt.count(")") and \
+					re.match(r'\s*(?:[A-Za-z_]\w*[\s*]+)+[A-Za-z_]\w*\s*\(', stmt):
+				continue
+			return False
+		hd = re.sub(r'^[ \t]*#.*$', '', blk[2], flags=re.M)
+		if re.search(r'\b(struct|union)\b[^()]*$', hd) and "(" not in hd:
+			continue	# a member's declaration
+		fn = re.search(r'\(([^()]*)\)\s*$', hd)
+		if not fn:
+			return False
+		if re.search(r'\b' + re.escape(name) + r'\b', fn.group(1)):
+			continue	# the function's parameter
+		# a local declared before this use in the same function
+		body = text[blk[0] + 1:blk[1]]
+		decl = False
+		for dm in re.finditer(r'\b' + re.escape(name) + r'\b\s*(?=[\[=;,])', body):
+			if dm.start() > o - blk[0] - 1:
+				break
+			k = dm.start()
+			while k > 0 and body[k - 1] not in ";{}":
+				k -= 1
+			pre = body[k:dm.start()]
+			words = re.findall(r'[A-Za-z_]\w*', pre)
+			if words and words[0] not in STMT_WORDS and "(" not in pre and \
+					re.match(r'\s*[A-Za-z_]\w*[\s*]+(?:[\w\s*]*)(?:[^;{}()]*,[\s*]*)?$', pre):
+				decl = True
+		if not decl:
+			return False
+	return True
+
+
+def near_variable(name, path):
+	"""A file-scope variable of the file whose name holds name as a word
+	of its own ('default_vmode' for 'vmode'), or None."""
+	text = blank_comments(read_text(path))
+	seen = set()
+	for m in re.finditer(r'\b(\w+_%s|%s_\w+)\b' % (re.escape(name), re.escape(name)), text):
+		w = m.group(1)
+		if w not in seen:
+			seen.add(w)
+			if [d for d in text_decls(w, path) if not d[3]]:
+				return w
+	return None
+
+
+def only_locals(name, path):
+	"""local_names of the file and of the headers it includes with
+	quotes (the driver's own)."""
+	pat = re.compile(r'MODULE_PARM(_DESC)?\s*\(\s*' + re.escape(name) + r'\b')
+	for f in [path] + [h for h in local_header_paths(path)]:
+		if not local_names(name, pat.sub("", blank_comments(read_text(f)))):
+			return False
+	return True
+
+
+def local_header_paths(path):
+	"""The headers a file includes with quotes that exist."""
+	here = file_dir(path)
+	out = []
+	for m in re.finditer(r'^\s*#\s*include\s*"([^"]+)"', read_text(path), re.M):
+		h = os.path.join(here, m.group(1))
+		if os.path.isfile(h):
+			out.append(h)
+	return out
 
 
 def decide(v, t, p):
@@ -541,10 +710,41 @@ def decide_form(v, t, p):
 			ts0, hl, hc, hext = found[0][1]
 			decls = [(ts0, 0, 0, hext)]
 		else:
-			decls = decls or text_decls(tgt, path)
+			decls = decls or text_decls(tgt, path) or macro_decls(tgt, path)
+	if not decls:
+		# 'extern unsigned int ft_fdc_base;' in the driver's own header,
+		# defined in another file of the module (ftape): module_param
+		# takes its address and type from that declaration, as upstream
+		# converted ftape
+		found = [hd for hd in local_header_decls(tgt, path) if hd[1][3]]
+		if found:
+			hdr_decl = found[0][0]
+			ts0, hl, hc, hext = found[0][1]
+			decls = [(ts0, 0, 0, hext)]
 	defs_only = [d for d in decls if not d[3]]
 	if not decls:
 		hdr = header_decl(tgt, path)
+		near = near_variable(tgt, path)
+		if near and word_count(tgt, path) and (not hdr or not hdr[1]):
+			diags.append(("no-declaration", "no variable '%s' here (only a "
+				      "local, a function's parameter or a struct member "
+				      "of that name), but the file has '%s': if the "
+				      "parameter meant it, module_param_named(%s, %s, "
+				      "...) (as upstream converted matroxfb's vmode); "
+				      "left unchanged" % (tgt, near, tgt, near)))
+			return res
+		if word_count(tgt, path) and (not hdr or not hdr[1]) and \
+				only_locals(tgt, path) and not may_be_elsewhere(tgt, path):
+			# the name is only a local, a parameter or a struct member:
+			# the old macro never referenced a variable of it, and
+			# module_param would need one; maintainers removed the line
+			diags.append(("no-variable", "MODULE_PARM names '%s', which "
+				      "is no variable of this file (only a local, a "
+				      "function's parameter or a struct member of that "
+				      "name; the old macro never referenced it): "
+				      "MODULE_PARM removed" % tgt))
+			res["form"] = "drop"
+			return res
 		if hdr and hdr[1]:
 			diags.append(("no-declaration", "'%s' is only declared in %s "
 				      "(extern, defined in another file): no "
@@ -571,7 +771,11 @@ def decide_form(v, t, p):
 				      "member of that name, or declared elsewhere): "
 				      "left unchanged" % tgt))
 		return res
-	if not defs_only:
+	if not defs_only and hdr_decl:
+		diags.append(("extern", "'%s' is only declared extern, in %s (defined "
+			      "in another file of the module): type taken from "
+			      "that declaration" % (tgt, os.path.basename(hdr_decl))))
+	elif not defs_only:
 		diags.append(("extern", "'%s' is only declared extern here; "
 			      "type taken from that declaration" % tgt))
 	pool = defs_only or decls
@@ -629,6 +833,20 @@ def decide_form(v, t, p):
 			      "that is not there; use permission 0 or drop the "
 			      "annotation" % (tgt, sect.group(0), PERM[0])))
 	base, dims = split_type(ts)
+	if not defs_only and dims and not dims[0].strip():
+		# 'extern char *dasd[];': module_param_array takes the size
+		# with ARRAY_SIZE, which an incomplete array does not have
+		diags.append(("no-declaration", "'%s' is only declared extern, "
+			      "as an array of no size ('%s'%s): module_param_array "
+			      "needs its size, which only its definition in another "
+			      "file gives; put the parameter beside that definition "
+			      "(as upstream moved dasd's to dasd_devmap.c): left "
+			      "unchanged" % (tgt, ("extern %s %s[]" % (norm_base(base), tgt))
+					     .replace("* ", "*"),
+					     " in %s" % os.path.basename(hdr_decl)
+					     if hdr_decl else "")))
+		res["diags"] = [dg for dg in diags if dg[0] != "extern"]
+		return res
 	res["base"], res["dims"] = base, dims
 	declared = "%s %s%s" % (norm_base(base), tgt,
 				"".join("[%s]" % d for d in dims))
@@ -714,7 +932,10 @@ def decide_form(v, t, p):
 		return res
 	if len(dims) > 1:
 		diags.append(("no-equivalent", "'%s' is a multi-dimensional array: "
-			      "no module_param equivalent for %s: left unchanged" %
+			      "no module_param equivalent for %s (the old kernel "
+			      "filled its elements in memory order; upstream gave "
+			      "mcdx's such array a module_param_call setter that "
+			      "parses the list into it): left unchanged" %
 			      (declared, lettered)))
 		return res
 	pt = ptype(base, path)
@@ -752,7 +973,24 @@ def decide_form(v, t, p):
 			      "(modparm_const.cocci does)" % declared))
 	if not dims:
 		if counted and (not isinstance(mx, int) or mx > 1):
-			diags.append(count_on_scalar(lettered, declared, mn, mx, v, path))
+			call = setup_call(v, path, int(p.line))
+			if isinstance(call, dict):
+				diags.append(("range-on-scalar", "type %s on the scalar "
+					      "'%s' is an element count (%s to %s values), "
+					      "which %s() parses at boot ('%s='): converted "
+					      "to module_param_call(%s, %s, NULL, NULL, %s) "
+					      "after its __setup (line %d), which gives the "
+					      "module the list too, as upstream did for mcd; "
+					      "no getter: the parameter has no value in "
+					      "sysfs" % (lettered, declared, mn, mx,
+							 call["parser"], v, v, call["setfn"],
+							 PERM[0], call["sline"])))
+				res.update(call, form="call", after=True, ty=pt[0],
+					   dline=call["sline"], dcol=call["scol"],
+					   dposes=[(call["sline"], call["scol"])])
+				return res
+			diags.append(count_on_scalar(lettered, declared, mn, mx, v,
+						     path, call))
 		check_letter(pt)
 		res.update(form="named" if tgt != v else "param")
 		return res
@@ -921,7 +1159,7 @@ def includers(path):
 	own header ('wavelan.p.h') is used by them."""
 	if not path.endswith(".h"):
 		return []
-	here = os.path.dirname(os.path.abspath(path))
+	here = file_dir(path)
 	me = os.path.basename(path)
 	out = []
 	for f in sorted(os.listdir(here)):
@@ -1028,28 +1266,127 @@ def module_branch_array(res, group, path):
 
 
 def setup_parser(v, path):
-	"""The function a '__setup("v=", fn)' of the file hands the boot
-	option of the same name to (it parses the list itself), or None."""
+	"""The '__setup("v=", fn)' of the file that hands the boot option of
+	the same name to fn (which parses the list itself), as (fn, line,
+	column of __setup), or None."""
 	raw = read_text(path)
 	text = blank_comments(raw)
 	for m in re.finditer(r'\b__setup\s*\(\s*"([^"]*)"\s*,\s*(\w+)\s*\)', raw):
 		# not in a comment
 		if text.startswith("__setup", m.start()) and m.group(1).rstrip("=") == v:
-			return m.group(2)
+			line = raw.count("\n", 0, m.start()) + 1
+			col = m.start() - (raw.rfind("\n", 0, m.start()) + 1)
+			return m.group(2), line, col
 	return None
 
 
-def count_on_scalar(lettered, declared, mn, mx, v, path):
+# what may stand before the name of a __setup parser: 'static int __init'
+PARSER_WORDS = {"static", "inline", "int"}
+
+
+def parser_definition(fn, path):
+	"""The definition of the __setup parser fn in the file, as (its line,
+	whether it is in an init section, whether its parameter is const
+	char *), or None when the file does not define it as 'int fn(char
+	*str)' at file scope (the signature __setup calls)."""
+	text = blank_comments(read_text(path))
+	for m in re.finditer(r'\b' + re.escape(fn) + r'\s*\(([^()]*)\)\s*\{', text):
+		k = m.start()
+		while k > 0 and text[k - 1] not in ";{}":
+			k -= 1
+		prefix = re.split(r'^[ \t]*#.*$', text[k:m.start()], flags=re.M)[-1]
+		words = re.findall(r'[A-Za-z_]\w*', prefix)
+		if "int" not in words or re.search(r'[^\w\s]', prefix) or \
+				any(w not in PARSER_WORDS and not w.startswith("__") for w in words):
+			continue
+		par = re.match(r'\s*(const\s+)?char\s*\*\s*\w*\s*$', m.group(1))
+		if not par:
+			continue
+		line = text.count("\n", 0, m.start()) + 1
+		if not toplevel([_Pos(path, line, m.start() - (text.rfind("\n", 0, m.start()) + 1))]):
+			continue
+		init = any(re.match(r'__(?:dev|cpu|mem)?init$', w) for w in words)
+		return line, init, bool(par.group(1))
+	return None
+
+
+def compiled_with(path, line, site):
+	"""Is line compiled wherever site is?  Its #if blocks enclose the
+	site too, or test the same conditions again around it."""
+	ls, ss = cond_stack(path, line), cond_stack(path, site)
+	return ss[:len(ls)] == ls or \
+		cond_text(path, ss)[:len(ls)] == cond_text(path, ls)
+
+
+def writable(perm):
+	"""Does the permission let sysfs write the parameter?"""
+	try:
+		return bool(int(perm, 8) & 0o222)
+	except ValueError:
+		return bool(re.search(r'W|0[0-7]*[2367]', perm))
+
+
+def setup_call(v, path, site):
+	"""A count on a scalar whose boot option a __setup function of the
+	file parses ("1-2i" on mcd's 'short mcd_port', the second value for
+	mcd_irq): upstream passed the module parameter to that function with
+	module_param_call (mcd), so that the module takes the whole list as
+	the built-in driver does.  As a dict (parser, its __setup line and
+	column, the setter's name and argument), or a str saying why that is
+	not possible here, or None when no __setup parses the option."""
+	found = setup_parser(v, path)
+	if not found:
+		return None
+	fn, sline, scol = found
+	head = ("at boot '%s=' goes to %s(), which parses the whole list, " % (v, fn))
+	d = parser_definition(fn, path)
+	if d is None:
+		return head + ("but it is not defined here as 'int %s(char *)': "
+			       "pass the parameter to it with module_param_call "
+			       "by hand" % fn)
+	dline, init, const = d
+	raw = read_text(path)
+	at = sum(len(l) + 1 for l in raw.split("\n")[:sline - 1]) + scol
+	if not re.match(r'__setup\s*\([^()]*\)\s*;', raw[at:]):
+		# spatch takes '__setup(...)' without its ';' for part of what
+		# follows: the setter could not be placed after it
+		return head + ("but its __setup (line %d) has no ';': pass the "
+			       "parameter to it with module_param_call by hand" % sline)
+	for what, ln in (("%s()" % fn, dline), ("its __setup", sline)):
+		if not compiled_with(path, ln, site):
+			st = cond_stack(path, ln)
+			cond = blanked(path)[st[-1][0] - 1].strip() if st else "an #if"
+			return head + ("but %s (line %d) is not compiled wherever the "
+				       "MODULE_PARM is (it is under '%s'): module_param_call "
+				       "to it would not build as a module; take it out of "
+				       "that #if and pass the parameter to it with "
+				       "module_param_call, as upstream did for mcd" %
+				       (what, ln, cond))
+	if init and writable(PERM[0]):
+		return head + ("but %s() is __init and permission %s lets sysfs "
+			       "call it after init, when it is gone: with "
+			       "permission 0, module_param_call passes the "
+			       "parameter to it" % (fn, PERM[0]))
+	return {"parser": fn, "sline": sline, "scol": scol,
+		"setfn": "modparm_set_" + v,
+		"arg": "val" if const else "(char *)val"}
+
+
+def count_on_scalar(lettered, declared, mn, mx, v, path, why=None):
 	"""A count ("1-4i") on a scalar: upstream made it module_param (one
 	value); the old kernel wrote the further values past the variable."""
-	fn = setup_parser(v, path)
-	also = ""
-	if fn:
-		also = ("; at boot '%s=' goes to %s(), which parses the whole "
-			"list: to give the module the list too, pass the parameter "
-			"to it with module_param_call" % (v, fn))
+	meant = ""
+	if mn > 1 or (isinstance(mx, int) and mx > 16):
+		# "10-240l" on lockd's nlm_grace_period, "1-255i" on mdacon's
+		# mda_first_vc: the author wrote the values' range as a count
+		meant = ("; a count like this on a scalar is the range of its "
+			 "value the author meant (%s to %s), which the old kernel "
+			 "never checked%s and module_param does not either: a "
+			 "module_param_cb setter can, as upstream wrote for lockd" %
+			 (mn, mx, " (it demanded at least %d values)" % mn if mn > 1 else ""))
 	return ("range-on-scalar", "type %s on the scalar '%s' is an element "
 		"count (%s to %s values): the old kernel wrote the values after "
 		"the first past the variable; converted to module_param, which "
-		"takes one value: the count is gone%s" % (lettered, declared,
-							  mn, mx, also))
+		"takes one value: the count is gone%s%s" % (lettered, declared,
+							    mn, mx, meant,
+							    "; " + why if why else ""))

@@ -1,5 +1,6 @@
 /* MODULE_PARM names a local variable and a struct member, never a global:
- * the old kernel could not set either */
+ * the old kernel could not set either, and upstream removed such lines
+ * (3c515's full_duplex) */
 #include <linux/module.h>
 
 struct port {

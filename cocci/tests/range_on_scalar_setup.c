@@ -25,3 +25,27 @@ static int __init mcd_setup(char *str)
 
 __setup("mcd=", mcd_setup);
 #endif
+
+/* its __setup without the ';' (2.4 drivers often left it out): spatch
+ * reads it as part of what follows, so the setter has no place */
+static int speed;
+static int speed_max;
+MODULE_PARM(speed, "1-2i");
+
+static int __init speed_setup(char *str)
+{
+	int ints[3];
+
+	get_options(str, ARRAY_SIZE(ints), ints);
+	if (ints[0] > 0)
+		speed = ints[1];
+	if (ints[0] > 1)
+		speed_max = ints[2];
+	return 1;
+}
+__setup("speed=", speed_setup)
+
+static int __init probe(void)
+{
+	return speed + speed_max;
+}

@@ -1,7 +1,9 @@
 /*
  * Wrappers that do not declare the variable: converted when every use
- * names a variable of one declared type (PLAIN), left at each use when
- * the uses need different types (MIXED) or a use has no variable (GHOST).
+ * names a variable of one declared type (PLAIN); when the uses need
+ * different types (MIXED), each use becomes its converted expansion and
+ * the #define goes with its last use; left at each use when a use has no
+ * variable (GHOST).
  */
 #include <linux/module.h>
 

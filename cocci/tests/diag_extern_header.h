@@ -1,0 +1,2 @@
+extern int shared_debug;
+extern unsigned int shared_base;
