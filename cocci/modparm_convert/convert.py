@@ -264,7 +264,10 @@ def summary(t, name, npatches):
 
 
 def candidates(src, t):
-	"""(base directory, [relative paths that mention MODULE_PARM])."""
+	"""(base directory, every .c and .h file of the run, those that
+	mention MODULE_PARM, those that hold what the API semantic patches
+	look for), relative paths.  One grep reads the tree for both: on a
+	kernel tree each read of every file costs seconds."""
 	def problem(rel, msg):
 		t.unread.append(rel)
 		t.diags.append((rel, 0, 0, "error", "input", msg))
@@ -273,14 +276,21 @@ def candidates(src, t):
 		base, rels = src, sites.walk(src, problem)
 	else:
 		base, rels = os.path.dirname(src) or ".", [os.path.basename(src)]
-	return base, sites.mentioning(base, rels, problem)
-
-
-def api_candidates(src, base):
-	"""Every .c and .h file of the run, for the API semantic patches."""
-	if not os.path.isdir(src):
-		return [os.path.basename(src)]
-	return sites.walk(base, lambda rel, msg: None)
+	found = sites.grep(base, rels, ["-E", "-e", r"\bMODULE_PARM\b", "-e", api.GREP_ERE])
+	sites.unreadable(base, rels, found, problem)
+	parm, hits = [], set()
+	for rel in rels:
+		if rel not in found:
+			continue
+		try:
+			data = read(os.path.join(base, rel))
+		except OSError:
+			continue	# gone since: read below, and reported there
+		if sites.WORD_RE.search(data):
+			parm.append(rel)
+		if api.GREP_RE.search(data):
+			hits.add(rel)
+	return base, rels, parm, hits
 
 
 def convert(o, env):
@@ -295,7 +305,7 @@ def convert(o, env):
 			stage = tempfile.mkdtemp(prefix=".modparm-out.", dir=outparent)
 		except OSError:
 			raise Failure("%s: output directory not writable" % outparent)
-		base, cands = candidates(o.src, t)
+		base, rels, cands, apihits = candidates(o.src, t)
 		texts = {}
 		todo = []
 		crlf = {}	# rel -> original bytes
@@ -331,7 +341,7 @@ def convert(o, env):
 			if code:
 				texts[rel] = (text, code)
 				todo.append(rel)
-		mac = wrapper_macros(o, base, macro_sites, mtexts)
+		mac = wrapper_macros(base, rels, macro_sites, mtexts)
 		sp = Spatch(o.spatch, o.cocci, o.cocci2, o.macros, o.perm, tmp)
 		if o.keep_minimum:
 			sp.defines = ["-D", "keep_minimum"]
@@ -365,7 +375,7 @@ def convert(o, env):
 			if new is not None:
 				newtext[rel] = new
 		macro_changes(t, mac, results, len(todo), set(todo), texts, newtext, crlf)
-		api.run(o, t, base, api_candidates(o.src, base), newtext, tmp, decode)
+		api.run(o, t, base, rels, newtext, tmp, decode, apihits)
 		changes = api.amend([(rel, old, new, macro_message(message(rel, decided, fd, o.perm),
 								   mac.describe(rel)))
 				     for rel, old, new, decided, fd in t.changed], t.api)
@@ -497,18 +507,14 @@ def publish(o, t, base, stage, newtext):
 		signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
-def wrapper_macros(o, base, macro_sites, mtexts):
+def wrapper_macros(base, rels, macro_sites, mtexts):
 	"""The wrapper macros and shims of the MODULE_PARMs in #define
-	bodies, their uses in every .c and .h file of SRC, and the copies
-	of the files that use them, expanded for spatch."""
+	bodies, their uses in every .c and .h file of SRC (rels), and the
+	copies of the files that use them, expanded for spatch."""
 	mac = macros.Macros(base, mtexts)
 	try:
 		mac.find_definitions(macro_sites)
 		if any(d.kind in ("wrapper", "outer", "shim") for d in mac.defs):
-			if os.path.isdir(o.src):
-				rels = sites.walk(base, lambda rel, msg: None)
-			else:
-				rels = [os.path.basename(o.src)]
 			mac.find_uses(sites.mentioning(base, rels, lambda rel, msg: None,
 						       sorted(mac.byname)))
 			mac.expand()

@@ -127,19 +127,30 @@ def walk(top, problem):
 	return sorted(out)
 
 
-def mentioning(top, rels, problem, words=("MODULE_PARM",)):
-	"""Those of rels (under top) that mention MODULE_PARM (or one of
-	words) as a word.  One
-	grep at a time reads them (xargs without -P: no output interleaves),
-	NUL-separated; a file it could not read is reported with problem."""
-	p = subprocess.run(["xargs", "-0", "-r", "grep", "-lZws"] +
-			   [a for w in words for a in ("-e", w)] + ["--"],
+def grep(top, rels, args):
+	"""Those of rels (under top) that grep (LC_ALL=C, -l and args) finds.
+	One grep at a time reads them (xargs without -P: no output
+	interleaves), NUL-separated."""
+	p = subprocess.run(["xargs", "-0", "-r", "grep", "-lZs"] + args + ["--"],
 			   input=b"".join(os.fsencode(r) + b"\0" for r in rels),
 			   stdout=subprocess.PIPE, cwd=top, env=dict(os.environ, LC_ALL="C"))
-	found = set(os.fsdecode(n) for n in p.stdout.split(b"\0") if n)
+	return set(os.fsdecode(n) for n in p.stdout.split(b"\0") if n)
+
+
+def unreadable(top, rels, found, problem):
+	"""Report with problem those of rels grep did not find that cannot be
+	read (grep -s says nothing of them)."""
 	for rel in rels:
 		if rel not in found and not os.access(os.path.join(top, rel), os.R_OK):
 			problem(rel, "cannot read: Permission denied: skipped")
+
+
+def mentioning(top, rels, problem, words=("MODULE_PARM",)):
+	"""Those of rels (under top) that mention MODULE_PARM (or one of
+	words) as a word; a file that could not be read is reported with
+	problem."""
+	found = grep(top, rels, ["-w"] + [a for w in words for a in ("-e", w)])
+	unreadable(top, rels, found, problem)
 	return [r for r in rels if r in found]
 
 
