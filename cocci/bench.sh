@@ -31,6 +31,8 @@ bench() {
 		echo "bench $tag: $tree: no such directory, skipped"
 		return
 	fi
+	# spatch runs in OUT: the tree by its absolute name
+	tree=$(cd "$tree" && pwd)
 	nfiles=$(find "$tree" -name '*.[ch]' | wc -l)
 	# warm the page cache so that neither side pays for the first read
 	grep -rlw --include='*.[ch]' MODULE_PARM "$tree" > /dev/null 2>&1
