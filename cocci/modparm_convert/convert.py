@@ -3,6 +3,7 @@
 site, the repairs, the patches and the report."""
 
 import collections
+import concurrent.futures
 import os
 import shutil
 import signal
@@ -95,9 +96,10 @@ class Tree:
 	def nleft(self):
 		return sum(self.left.values())
 
-	def account(self, rel, old, code, r):
+	def account(self, rel, old, code, r, repaired=None):
 		"""Take spatch's result r for file rel (text old, finder sites
-		code) into the counts; return the repaired new text or None."""
+		code) into the counts; return the repaired new text or None.
+		repaired: repair(old, r.new) computed already, or None."""
 		self.sitefiles += 1
 		# the variable of each site of the finder, in order (a line may
 		# hold several sites)
@@ -144,17 +146,10 @@ class Tree:
 			return None
 		fd = [(rel,) + d for d in r.diags]
 		self.diags.extend(fd)
-		old_lines = old.split("\n")
-		new_lines = decode(r.new).split("\n")
-		eol_old = old_lines[-1] == ""
-		eol_new = new_lines[-1] == ""
-		if eol_old:
-			old_lines.pop()
-		if eol_new:
-			new_lines.pop()
-		new_lines = fixups.apply_all(old_lines, new_lines)
+		old_lines, new_lines, eol_new = repaired or repair(old, r.new)
 		# every converted site must have produced its module_param line
 		lost = []
+		new_text = "\n".join(new_lines)
 		for n, (ln, col, what, form, var, decl) in enumerate(decided):
 			if what != "converted":
 				continue
@@ -164,7 +159,7 @@ class Tree:
 				if sites.mentions_site(new_lines, v) < sites.mentions_site(old_lines, v):
 					continue
 				lost.append(ln)
-			elif v and not any(sites.declares_param(l, v) for l in new_lines):
+			elif v and not sites.declares_param_in(new_text, v):
 				lost.append(ln)
 		if lost:
 			self.failed.append(rel)
@@ -184,6 +179,37 @@ class Tree:
 		new = "\n".join(new_lines) + ("\n" if eol_new else "")
 		self.changed.append((rel, encode(old), encode(new), decided, fd))
 		return new
+
+
+def repair(old, new):
+	"""(old lines, spatch's new lines repaired, whether the new text ends
+	with a line break): fixups.apply_all on one file, without state, so
+	that the files can be repaired in parallel."""
+	old_lines = old.split("\n")
+	new_lines = decode(new).split("\n")
+	eol_new = new_lines[-1] == ""
+	if old_lines[-1] == "":
+		old_lines.pop()
+	if eol_new:
+		new_lines.pop()
+	return old_lines, fixups.apply_all(old_lines, new_lines), eol_new
+
+
+def repair_all(todo, texts, results, jobs):
+	"""{index: repair(...)} of the files spatch rewrote, jobs processes
+	at a time: the repairs' line diffs take most of the converter's own
+	time on an old tree, and spatch has finished with the cores."""
+	work = [(n, texts[rel][0], results[n].new) for n, rel in enumerate(todo)
+		if n in results and results[n].new is not None]
+	if jobs < 2 or len(work) < 2:
+		return {}
+	try:
+		with concurrent.futures.ProcessPoolExecutor(min(jobs, len(work))) as ex:
+			done = ex.map(repair, [w[1] for w in work], [w[2] for w in work],
+				      chunksize=max(1, len(work) // (4 * jobs)))
+			return {w[0]: d for w, d in zip(work, done)}
+	except (OSError, concurrent.futures.process.BrokenProcessPool):
+		return {}	# account() repairs each file itself
 
 
 def message(rel, decided, fdiags, perm):
@@ -361,9 +387,10 @@ def convert(o, env):
 		newtext = {}
 		show = o.src if os.path.isdir(o.src) else os.path.dirname(o.src) or "."
 		tocheck = []
+		repaired = repair_all(todo, texts, results, o.jobs)
 		for n, rel in enumerate(todo):
 			text, code = texts[rel]
-			new = t.account(rel, text, code, results.get(n))
+			new = t.account(rel, text, code, results.get(n), repaired.get(n))
 			if new is None:
 				t.explain(rel, text, code)
 			if new is not None and o.check_build:

@@ -185,6 +185,13 @@ def declares_param(line, var):
 			 line) is not None
 
 
+def declares_param_in(text, var):
+	"""Whether a line of text holds declares_param(line, var): one search
+	of the whole text ([^\S\n] for \s keeps each match within a line)."""
+	return re.search(r'(?m)(?:^|[;}])[^\S\n]*module_param\w*\([^\S\n]*' + re.escape(var) +
+			 r'[^\S\n]*,', text) is not None
+
+
 def mentions_site(lines, var):
 	"""How many MODULE_PARM(var, ...) the lines hold."""
 	return sum(len(re.findall(r'\bMODULE_PARM\s*\(\s*' + re.escape(var) + r'\s*,', l))
