@@ -37,6 +37,8 @@ HELPER_RE = re.compile(r'\bparam_array_(?:set|get)\s*\(|\bparam_(?:set|get)_\w+\
 # before a file is read (most of a kernel tree has none of it)
 GREP_ERE = (r'module_param_(array|call)|param_array_(set|get)|param_(set|get)_[a-z]+[[:space:]]*\(|'
 	    r'define[[:space:]]+(module_param|MODULE_PARM)')
+# strings of which every match of GREP_ERE or of MODULE_PARM holds one
+GREP_WORDS = ("MODULE_PARM", "module_param", "param_array_", "param_set_", "param_get_")
 # GREP_ERE as Python reads it, on the bytes of a file: grep matches
 # within a line, so its [[:space:]] does not take a line break
 GREP_RE = re.compile(os.fsencode(GREP_ERE.replace("[[:space:]]", "[ \t\v\f\r]")))
