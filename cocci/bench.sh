@@ -1,11 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # bench.sh OUT JOBS KSRC LEGACY [CORPUS]: time modparm-convert against plain
-# "spatch --dir" with the same semantic patch, options and --jobs, side by
-# side in one run (alternating, best of 2), on the whole 6.1 tree (KSRC),
-# on our legacy modules and, when CORPUS (a directory with
+# "spatch --dir" with the same semantic patch, options and --jobs, and
+# against a detection-only rule (modparm_detect.cocci, run the same way),
+# side by side in one run (in turn, best of 2), on the whole 6.1 tree
+# (KSRC), on our legacy modules and, when CORPUS (a directory with
 # linux-2.2.26.tar.xz, default ../shared/corpus beside the repository) is
-# there, on that old tree.  Prints convert/spatch: the goal is <= 1.0.
+# there, on that old tree, where it also counts where the module_param
+# lines went (bench_placement.py).  Prints convert/spatch (the goal is
+# <= 1.0) and convert/detect (the goal is <= 8).
 set -u
 out=$1 jobs=$2 ksrc=$3 legacy=$4
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,10 +31,12 @@ bench() {
 		echo "bench $tag: $tree: no such directory, skipped"
 		return
 	fi
+	# spatch runs in OUT: the tree by its absolute name
+	tree=$(cd "$tree" && pwd)
 	nfiles=$(find "$tree" -name '*.[ch]' | wc -l)
 	# warm the page cache so that neither side pays for the first read
 	grep -rlw --include='*.[ch]' MODULE_PARM "$tree" > /dev/null 2>&1
-	best_c= best_s=
+	best_c= best_s= best_d=
 	for run in 1 2; do
 		t0=$(now)
 		"$here/modparm-convert" --jobs "$jobs" --name "$tag" --out "$out/convert-$tag" \
@@ -46,15 +51,24 @@ bench() {
 			--macro-file "$here/modparm-macros.h" --jobs "$jobs" --dir "$tree" \
 			> "$out/spatch-$tag.diff" 2> "$out/spatch-$tag.log")
 		t2=$(now)
+		# the yardstick: only find the MODULE_PARM calls
+		(cd "$out" && GIT_DIR=/nonexistent "$spatch" --sp-file "$here/modparm_detect.cocci" \
+			--very-quiet --no-includes --macro-file "$here/modparm-macros.h" \
+			--jobs "$jobs" --dir "$tree" > "$out/detect-$tag.diff" 2> "$out/detect-$tag.log")
+		t3=$(now)
 		best_c=$(min "$(secs "$t0" "$t1")" "$best_c")
 		best_s=$(min "$(secs "$t1" "$t2")" "$best_s")
+		best_d=$(min "$(secs "$t2" "$t3")" "$best_d")
 	done
 	ratio=$(awk -v c="$best_c" -v s="$best_s" 'BEGIN { printf "%.2f", (s > 0 ? c / s : 0) }')
+	rdet=$(awk -v c="$best_c" -v s="$best_d" 'BEGIN { printf "%.2f", (s > 0 ? c / s : 0) }')
 	echo "bench $tag ($nfiles .c/.h files, --jobs $jobs, best of 2):" \
 		"modparm-convert ${best_c}s, spatch --dir ${best_s}s," \
-		"ratio convert/spatch ${ratio} (goal <= 1.0)"
+		"detection only ${best_d}s; ratio convert/spatch ${ratio} (goal <= 1.0)," \
+		"convert/detect ${rdet} (goal <= 8)"
 	sed 's/^/  /' "$out/convert-$tag.log"
-	echo "  spatch --dir: $(grep -c '^+++ ' "$out/spatch-$tag.diff") files changed"
+	echo "  spatch --dir: $(grep -c '^+++ ' "$out/spatch-$tag.diff") files changed;" \
+		"detection only: $(grep -c '^+++ ' "$out/detect-$tag.diff") files with MODULE_PARM calls"
 }
 
 # --check-load against KBUILD_OUT (a built kernel with a bzImage): what
@@ -99,6 +113,17 @@ if [ -f "$corpus/linux-2.2.26.tar.xz" ]; then
 			tar -xJf "$corpus/linux-2.2.26.tar.xz" -C "$out/corpus"
 	fi
 	bench linux-2.2.26 "$out/corpus/linux-2.2.26"
+	# the tree as the converter's patches leave it, against the tree
+	rm -rf "$out/placement" && cp -a "$out/corpus/linux-2.2.26" "$out/placement"
+	ok=1
+	while read -r p; do
+		patch -p1 -s -d "$out/placement" < "$out/convert-linux-2.2.26/$p" || ok=0
+	done < "$out/convert-linux-2.2.26/series"
+	if [ "$ok" = 1 ]; then
+		python3 "$here/bench_placement.py" "$out/corpus/linux-2.2.26" "$out/placement"
+	else
+		echo "placement linux-2.2.26: a patch of the converter did not apply, not measured"
+	fi
 else
 	echo "bench linux-2.2.26: $corpus/linux-2.2.26.tar.xz absent, skipped (optional study tree)"
 fi

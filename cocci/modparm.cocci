@@ -514,7 +514,10 @@ coccinelle.tystr = cocci.make_expr('"array of %s"' % ty)
 # against (param_check_<type> of moduleparam.h)
 coccinelle.ctype = cocci.make_type(PARAM_CTYPE.get(ty, ty))
 
-@add_cb depends on patch@
+// "&& m_a_cb" is implied by the inherited names, but spatch does not see
+// through the script rule: without it this rule has no token to look for,
+// and spatch --dir parses every file of the tree (its grep query is lost).
+@add_cb depends on patch && m_a_cb@
 identifier s_a_cb.dv, s_a_cb.setfn;
 identifier s_a_cb.arrvar, s_a_cb.numvar, s_a_cb.elemops;
 expression s_a_cb.nmin;

@@ -37,6 +37,11 @@ HELPER_RE = re.compile(r'\bparam_array_(?:set|get)\s*\(|\bparam_(?:set|get)_\w+\
 # before a file is read (most of a kernel tree has none of it)
 GREP_ERE = (r'module_param_(array|call)|param_array_(set|get)|param_(set|get)_[a-z]+[[:space:]]*\(|'
 	    r'define[[:space:]]+(module_param|MODULE_PARM)')
+# strings of which every match of GREP_ERE or of MODULE_PARM holds one
+GREP_WORDS = ("MODULE_PARM", "module_param", "param_array_", "param_set_", "param_get_")
+# GREP_ERE as Python reads it, on the bytes of a file: grep matches
+# within a line, so its [[:space:]] does not take a line break
+GREP_RE = re.compile(os.fsencode(GREP_ERE.replace("[[:space:]]", "[ \t\v\f\r]")))
 # a package's own definition of the parameter macros
 COMPAT_DEF_RE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+(module_param\w*|MODULE_PARM)\b', re.M)
 SITE_RE = re.compile(r'^modparm-api-site: (.*?):(\d+):(\d+): (converted|left|unchanged) ([\w-]+)$')
@@ -95,28 +100,28 @@ def found(t):
 	return bool(t.found or (a and a.sites))
 
 
-def mentioning(base, rels, newtext):
-	"""Those of rels that grep finds GREP_ERE in, and those the
-	MODULE_PARM conversion changed (it may have written what the API
-	patches look for)."""
-	p = subprocess.run(["xargs", "-0", "-r", "grep", "-lZEs", "-e", GREP_ERE, "--"],
-			   input=b"".join(os.fsencode(r) + b"\0" for r in rels),
-			   stdout=subprocess.PIPE, cwd=base, env=dict(os.environ, LC_ALL="C"))
-	found = set(os.fsdecode(n) for n in p.stdout.split(b"\0") if n) | set(newtext)
+def mentioning(base, rels, newtext, hits=None):
+	"""Those of rels that grep finds GREP_ERE in (hits, when the caller
+	grepped them already), and those the MODULE_PARM conversion changed
+	(it may have written what the API patches look for)."""
+	if hits is None:
+		hits = sites.grep(base, rels, ["-E", "-e", GREP_ERE])
+	found = set(hits) | set(newtext)
 	return [r for r in rels if r in found]
 
 
-def run(o, t, base, rels, newtext, tmp, decode):
+def run(o, t, base, rels, newtext, tmp, decode, hits=None):
 	"""Run the API semantic patches on the files rels of base (their
 	text after the MODULE_PARM conversion when it changed them:
 	newtext) and fold the result into t: t.api, t.changed (one entry
-	per file, the MODULE_PARM one amended) and t.diags."""
+	per file, the MODULE_PARM one amended) and t.diags.  hits: those of
+	rels known to hold GREP_ERE (None: grep them)."""
 	a = t.api = Api()
 	newtext0 = dict(newtext)
 	here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 	work = os.path.join(tmp, "api")
 	todo = {}	# rel -> (copy, old text, [patches])
-	for n, rel in enumerate(mentioning(base, rels, newtext)):
+	for n, rel in enumerate(mentioning(base, rels, newtext, hits)):
 		try:
 			with open(os.path.join(base, rel), "rb") as f:
 				raw = f.read()

@@ -3,6 +3,7 @@
 site, the repairs, the patches and the report."""
 
 import collections
+import concurrent.futures
 import os
 import shutil
 import signal
@@ -98,9 +99,10 @@ class Tree:
 	def nleft(self):
 		return sum(self.left.values())
 
-	def account(self, rel, old, code, r):
+	def account(self, rel, old, code, r, repaired=None):
 		"""Take spatch's result r for file rel (text old, finder sites
-		code) into the counts; return the repaired new text or None."""
+		code) into the counts; return the repaired new text or None.
+		repaired: repair(old, r.new) computed already, or None."""
 		self.sitefiles += 1
 		# the variable of each site of the finder, in order (a line may
 		# hold several sites)
@@ -147,17 +149,10 @@ class Tree:
 			return None
 		fd = [(rel,) + d for d in r.diags]
 		self.diags.extend(fd)
-		old_lines = old.split("\n")
-		new_lines = decode(r.new).split("\n")
-		eol_old = old_lines[-1] == ""
-		eol_new = new_lines[-1] == ""
-		if eol_old:
-			old_lines.pop()
-		if eol_new:
-			new_lines.pop()
-		new_lines = fixups.apply_all(old_lines, new_lines)
+		old_lines, new_lines, eol_new = repaired or repair(old, r.new)
 		# every converted site must have produced its module_param line
 		lost = []
+		new_text = "\n".join(new_lines)
 		for n, (ln, col, what, form, var, decl) in enumerate(decided):
 			if what != "converted":
 				continue
@@ -167,7 +162,7 @@ class Tree:
 				if sites.mentions_site(new_lines, v) < sites.mentions_site(old_lines, v):
 					continue
 				lost.append(ln)
-			elif v and not any(sites.declares_param(l, v) for l in new_lines):
+			elif v and not sites.declares_param_in(new_text, v):
 				lost.append(ln)
 		if lost:
 			self.failed.append(rel)
@@ -187,6 +182,37 @@ class Tree:
 		new = "\n".join(new_lines) + ("\n" if eol_new else "")
 		self.changed.append((rel, encode(old), encode(new), decided, fd))
 		return new
+
+
+def repair(old, new):
+	"""(old lines, spatch's new lines repaired, whether the new text ends
+	with a line break): fixups.apply_all on one file, without state, so
+	that the files can be repaired in parallel."""
+	old_lines = old.split("\n")
+	new_lines = decode(new).split("\n")
+	eol_new = new_lines[-1] == ""
+	if old_lines[-1] == "":
+		old_lines.pop()
+	if eol_new:
+		new_lines.pop()
+	return old_lines, fixups.apply_all(old_lines, new_lines), eol_new
+
+
+def repair_all(todo, texts, results, jobs):
+	"""{index: repair(...)} of the files spatch rewrote, jobs processes
+	at a time: the repairs' line diffs take most of the converter's own
+	time on an old tree, and spatch has finished with the cores."""
+	work = [(n, texts[rel][0], results[n].new) for n, rel in enumerate(todo)
+		if n in results and results[n].new is not None]
+	if jobs < 2 or len(work) < 2:
+		return {}
+	try:
+		with concurrent.futures.ProcessPoolExecutor(min(jobs, len(work))) as ex:
+			done = ex.map(repair, [w[1] for w in work], [w[2] for w in work],
+				      chunksize=max(1, len(work) // (4 * jobs)))
+			return {w[0]: d for w, d in zip(work, done)}
+	except (OSError, concurrent.futures.process.BrokenProcessPool):
+		return {}	# account() repairs each file itself
 
 
 def message(rel, decided, fdiags, perm):
@@ -273,7 +299,10 @@ def check_summary(t):
 
 
 def candidates(src, t):
-	"""(base directory, [relative paths that mention MODULE_PARM])."""
+	"""(base directory, every .c and .h file of the run, those that
+	mention MODULE_PARM, those that hold what the API semantic patches
+	look for), relative paths.  One grep reads the tree for both: on a
+	kernel tree each read of every file costs seconds."""
 	def problem(rel, msg):
 		t.unread.append(rel)
 		t.diags.append((rel, 0, 0, "error", "input", msg))
@@ -282,14 +311,27 @@ def candidates(src, t):
 		base, rels = src, sites.walk(src, problem)
 	else:
 		base, rels = os.path.dirname(src) or ".", [os.path.basename(src)]
-	return base, sites.mentioning(base, rels, problem)
-
-
-def api_candidates(src, base):
-	"""Every .c and .h file of the run, for the API semantic patches."""
-	if not os.path.isdir(src):
-		return [os.path.basename(src)]
-	return sites.walk(base, lambda rel, msg: None)
+	# a fixed-string grep, several times faster than the expressions,
+	# first narrows the tree to the files that hold a string each of
+	# them needs (MODULE_PARM, module_param, param_array_, param_set_,
+	# param_get_); the expressions then read those only
+	pre = sites.grep(base, rels, ["-F"] + [a for w in api.GREP_WORDS for a in ("-e", w)])
+	found = sites.grep(base, [r for r in rels if r in pre],
+			   ["-E", "-e", r"\bMODULE_PARM\b", "-e", api.GREP_ERE])
+	sites.unreadable(base, rels, found, problem)
+	parm, hits = [], set()
+	for rel in rels:
+		if rel not in found:
+			continue
+		try:
+			data = read(os.path.join(base, rel))
+		except OSError:
+			continue	# gone since: read below, and reported there
+		if sites.WORD_RE.search(data):
+			parm.append(rel)
+		if api.GREP_RE.search(data):
+			hits.add(rel)
+	return base, rels, parm, hits
 
 
 def convert(o, env):
@@ -304,7 +346,7 @@ def convert(o, env):
 			stage = tempfile.mkdtemp(prefix=".modparm-out.", dir=outparent)
 		except OSError:
 			raise Failure("%s: output directory not writable" % outparent)
-		base, cands = candidates(o.src, t)
+		base, rels, cands, apihits = candidates(o.src, t)
 		texts = {}
 		todo = []
 		crlf = {}	# rel -> original bytes
@@ -340,7 +382,7 @@ def convert(o, env):
 			if code:
 				texts[rel] = (text, code)
 				todo.append(rel)
-		mac = wrapper_macros(o, base, macro_sites, mtexts)
+		mac = wrapper_macros(base, rels, macro_sites, mtexts)
 		sp = Spatch(o.spatch, o.cocci, o.cocci2, o.macros, o.perm, tmp)
 		if o.keep_minimum:
 			sp.defines = ["-D", "keep_minimum"]
@@ -360,9 +402,10 @@ def convert(o, env):
 		newtext = {}
 		show = o.src if os.path.isdir(o.src) else os.path.dirname(o.src) or "."
 		tocheck = []
+		repaired = repair_all(todo, texts, results, o.jobs)
 		for n, rel in enumerate(todo):
 			text, code = texts[rel]
-			new = t.account(rel, text, code, results.get(n))
+			new = t.account(rel, text, code, results.get(n), repaired.get(n))
 			if new is None:
 				t.explain(rel, text, code)
 			if new is not None and o.check_build:
@@ -374,7 +417,7 @@ def convert(o, env):
 			if new is not None:
 				newtext[rel] = new
 		mac = macro_changes(t, mac, results, len(todo), set(todo), texts, newtext, crlf)
-		api.run(o, t, base, api_candidates(o.src, base), newtext, tmp, decode)
+		api.run(o, t, base, rels, newtext, tmp, decode, apihits)
 		changes = api.amend([(rel, old, new, macro_message(message(rel, decided, fd, o.perm),
 								   mac.describe(rel)))
 				     for rel, old, new, decided, fd in t.changed], t.api)
@@ -533,18 +576,14 @@ def publish(o, t, base, stage, newtext):
 		signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
-def wrapper_macros(o, base, macro_sites, mtexts):
+def wrapper_macros(base, rels, macro_sites, mtexts):
 	"""The wrapper macros and shims of the MODULE_PARMs in #define
-	bodies, their uses in every .c and .h file of SRC, and the copies
-	of the files that use them, expanded for spatch."""
+	bodies, their uses in every .c and .h file of SRC (rels), and the
+	copies of the files that use them, expanded for spatch."""
 	mac = macros.Macros(base, mtexts)
 	try:
 		mac.find_definitions(macro_sites)
 		if any(d.kind in ("wrapper", "outer", "shim") for d in mac.defs):
-			if os.path.isdir(o.src):
-				rels = sites.walk(base, lambda rel, msg: None)
-			else:
-				rels = [os.path.basename(o.src)]
 			mac.find_uses(sites.mentioning(base, rels, lambda rel, msg: None,
 						       sorted(mac.byname)))
 			mac.expand()

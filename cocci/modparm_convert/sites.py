@@ -35,39 +35,37 @@ def split_args(s):
 	return out
 
 
+# What strip_comments blanks, one regular expression (a character loop
+# in Python cost seconds on a kernel tree): a block comment up to its
+# "*/" or the end of the text; a line comment up to the end of its line
+# (a backslash does not continue it); a string or character literal,
+# in which a backslash takes the next character (a line break too),
+# up to its closing quote, or, unterminated (an apostrophe in #error
+# text), up to the end of its line, which stays.
+BLANK_RE = re.compile(r'(?P<comment>/\*[\s\S]*?(?:\*/|\Z)|//[^\n]*)|'
+		      r'"(?P<dq>(?:[^"\\\n]|\\[\s\S]?)*)(?P<dqend>")?|'
+		      r"'(?P<sq>(?:[^'\\\n]|\\[\s\S]?)*)(?P<sqend>')?")
+
+
+def spaces(s):
+	"""s with every character but the line breaks a blank."""
+	if "\n" not in s:
+		return " " * len(s)
+	return "\n".join(" " * len(l) for l in s.split("\n"))
+
+
 def strip_comments(text, keep_strings=False):
 	"""Blank comments and (unless keep_strings) the contents of string
 	literals, keep line structure."""
-	out = []
-	i, n = 0, len(text)
-	while i < n:
-		c = text[i]
-		if text.startswith("/*", i):
-			j = text.find("*/", i + 2)
-			j = n if j < 0 else j + 2
-			out.append(re.sub(r'[^\n]', ' ', text[i:j]))
-			i = j
-		elif text.startswith("//", i):
-			j = text.find("\n", i)
-			j = n if j < 0 else j
-			out.append(" " * (j - i))
-			i = j
-		elif c in "\"'":
-			j = i + 1
-			while j < n and text[j] != c and text[j] != "\n":
-				j += 2 if text[j] == "\\" else 1
-			# a string continued with a backslash keeps its line break
-			closed = j < n and text[j] == c
-			body = text[i + 1:min(j, n)]
-			out.append(c + (body if keep_strings else re.sub(r'[^\n]', ' ', body)) +
-				   (c if closed else ""))
-			# an unterminated quote (an apostrophe in #error text) ends
-			# at the end of its line, which stays
-			i = j + 1 if closed else j
-		else:
-			out.append(c)
-			i += 1
-	return "".join(out)
+	def blank(m):
+		if m.group("comment") is not None:
+			return spaces(m.group(0))
+		if keep_strings:
+			return m.group(0)
+		if m.group("dq") is not None:
+			return '"' + spaces(m.group("dq")) + (m.group("dqend") or "")
+		return "'" + spaces(m.group("sq")) + (m.group("sqend") or "")
+	return BLANK_RE.sub(blank, text)
 
 
 def find_sites(text):
@@ -129,19 +127,30 @@ def walk(top, problem):
 	return sorted(out)
 
 
-def mentioning(top, rels, problem, words=("MODULE_PARM",)):
-	"""Those of rels (under top) that mention MODULE_PARM (or one of
-	words) as a word.  One
-	grep at a time reads them (xargs without -P: no output interleaves),
-	NUL-separated; a file it could not read is reported with problem."""
-	p = subprocess.run(["xargs", "-0", "-r", "grep", "-lZws"] +
-			   [a for w in words for a in ("-e", w)] + ["--"],
+def grep(top, rels, args):
+	"""Those of rels (under top) that grep (LC_ALL=C, -l and args) finds.
+	One grep at a time reads them (xargs without -P: no output
+	interleaves), NUL-separated."""
+	p = subprocess.run(["xargs", "-0", "-r", "grep", "-lZs"] + args + ["--"],
 			   input=b"".join(os.fsencode(r) + b"\0" for r in rels),
 			   stdout=subprocess.PIPE, cwd=top, env=dict(os.environ, LC_ALL="C"))
-	found = set(os.fsdecode(n) for n in p.stdout.split(b"\0") if n)
+	return set(os.fsdecode(n) for n in p.stdout.split(b"\0") if n)
+
+
+def unreadable(top, rels, found, problem):
+	"""Report with problem those of rels grep did not find that cannot be
+	read (grep -s says nothing of them)."""
 	for rel in rels:
 		if rel not in found and not os.access(os.path.join(top, rel), os.R_OK):
 			problem(rel, "cannot read: Permission denied: skipped")
+
+
+def mentioning(top, rels, problem, words=("MODULE_PARM",)):
+	"""Those of rels (under top) that mention MODULE_PARM (or one of
+	words) as a word; a file that could not be read is reported with
+	problem."""
+	found = grep(top, rels, ["-w"] + [a for w in words for a in ("-e", w)])
+	unreadable(top, rels, found, problem)
 	return [r for r in rels if r in found]
 
 
@@ -174,6 +183,13 @@ def declares_param(line, var):
 	start, or after another statement on the same line."""
 	return re.search(r'(?:^|[;}])\s*module_param\w*\(\s*' + re.escape(var) + r'\s*,',
 			 line) is not None
+
+
+def declares_param_in(text, var):
+	"""Whether a line of text holds declares_param(line, var): one search
+	of the whole text ([^\S\n] for \s keeps each match within a line)."""
+	return re.search(r'(?m)(?:^|[;}])[^\S\n]*module_param\w*\([^\S\n]*' + re.escape(var) +
+			 r'[^\S\n]*,', text) is not None
 
 
 def mentions_site(lines, var):
