@@ -628,7 +628,8 @@ coccinelle.parser = cocci.make_ident(r["parser"])
 coccinelle.arg = cocci.make_expr(r["arg"])
 coccinelle.perm = cocci.make_expr(r["perm"])
 
-@add_call depends on patch@
+// "&& a_call" keeps spatch's grep query, as for add_cb above.
+@add_call depends on patch && a_call@
 identifier a_call.v, s_call.setfn, s_call.parser;
 expression s_call.arg, s_call.perm;
 declaration dd;
