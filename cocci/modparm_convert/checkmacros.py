@@ -73,6 +73,25 @@ def converted(mac, u):
 	return all(st[0] == "converted" for st in u.status)
 
 
+def expanded_uses(mac):
+	"""[(use, [parameter names])] of the uses counted converted although
+	a #define they expand was not rewritten: each was replaced by its
+	own converted lines (its wrapper's uses need different ones).  They
+	are no use of a wrapper any more, and use_files does not build
+	them."""
+	if mac is None or isinstance(mac, macros.Failed):
+		return []
+	out = []
+	for u in mac.uses:
+		if u.problem or not u.status or converted(mac, u):
+			continue
+		if any(st[0] != "converted" for st in u.status):
+			continue
+		if all(u in e.expand for e in mac.defs_of(u) if e.new is None):
+			out.append((u, [call_params(st[2])[0] for st in u.status]))
+	return out
+
+
 def def_files(mac, u):
 	"""The files of the #defines a use expands, through the wrappers it
 	uses in turn."""
@@ -243,6 +262,15 @@ def judge_build(mods, scratch, log):
 		for s in ss:
 			s.errors.append(loose or checkbuild.first_error(log, name + ".o")
 					or "the module did not build")
+
+
+def summary_expanded(uses):
+	"""The check-build line of the uses replaced by their expansion."""
+	n = sum(len(names) for _, names in uses)
+	if not n:
+		return []
+	return ["modparm-convert: check-build: %d site%s (uses of wrapper macros replaced by "
+		"their own converted lines) not built" % (n, "" if n == 1 else "s")]
 
 
 def summary(skipped):

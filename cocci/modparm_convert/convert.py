@@ -61,6 +61,7 @@ class Tree:
 		self.unread = []	# files that could not be read
 		self.check = None	# --check-build: (sites, files, failed, KDIR)
 		self.check_skipped = []	# its sites of uses that 6.1 does not compile
+		self.check_expanded = []	# its uses replaced by their own expansion
 		self.causes = {}	# file left untouched -> the line that spatch could not parse
 
 	def leave(self, reason, n):
@@ -295,7 +296,7 @@ def check_summary(t):
 		return []
 	return ["modparm-convert: check-build: %s in %s built against %s, %d failed"
 		% (plural(t.check[0], "site"), plural(t.check[1], "file"), t.check[3], t.check[2])] + \
-		checkmacros.summary(t.check_skipped)
+		checkmacros.summary(t.check_skipped) + checkmacros.summary_expanded(t.check_expanded)
 
 
 def candidates(src, t):
@@ -433,6 +434,7 @@ def convert(o, env):
 		try:
 			if o.check_build:
 				usefiles = checkmacros.use_files(mac, newtext, show, shown)
+				t.check_expanded = checkmacros.expanded_uses(mac)
 		except Exception as e:	# pylint: disable=broad-except
 			# the converter's own failure: the uses are not checked, and say so
 			t.diags.append((".", 0, 0, "error", "internal", "the uses of wrapper macros "
@@ -518,6 +520,12 @@ def check_build(o, t, files, scratch, usefiles=()):
 		t.diags.append((s.rel, s.line, 1, "note", checkbuild.KIND,
 				"parameter '%s' (%s): not built: this use is in an #if branch "
 				"that a 6.1 build does not take" % (s.name, s.through)))
+	for u, names in t.check_expanded:
+		t.diags.append((u.rel, u.line, 1, "note", checkbuild.KIND,
+				"%s (%s): not built: this use of %s was replaced by its own "
+				"converted lines, which check-build does not build yet"
+				% (plural(len(names), "parameter"), ", ".join("'%s'" % n for n in names),
+				   u.name)))
 	done += [s for s in msites if s not in t.check_skipped]
 	failed = [s for s in done if s.errors]
 	for s in failed:
