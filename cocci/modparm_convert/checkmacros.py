@@ -111,19 +111,11 @@ def def_files(mac, u):
 def split_statements(line):
 	"""An expansion's line cut after each ';' outside brackets, so that
 	each declaration a macro writes starts a line of its own."""
-	out, depth, cur = [], 0, ""
-	for m in re.finditer(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'|.', line):
-		c = m.group(0)
-		cur += c
-		if c in "([{":
-			depth += 1
-		elif c in ")]}":
-			depth -= 1
-		elif c == ";" and depth == 0:
-			out.append(cur.strip())
-			cur = ""
-	if cur.strip():
-		out.append(cur.strip())
+	pieces = sites.split_top(line, ";")
+	# every piece but the last ended at a ';'; the last is what follows
+	out = [p + ";" for p in pieces[:-1]]
+	if pieces[-1]:
+		out.append(pieces[-1])
 	return "\n".join(out)
 
 

@@ -17,22 +17,28 @@ WORD_RE = re.compile(rb'\bMODULE_PARM\b')
 ARG_TOKEN_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|.', re.S)
 
 
-def split_args(s):
-	"""The top-level comma-separated arguments of an argument list text
-	(commas and brackets inside literals are no separators)."""
+def split_top(s, sep):
+	"""The pieces of s between its separators sep outside brackets and
+	literals, each stripped, the separators dropped."""
 	out, depth, cur = [], 0, ""
 	for tok in ARG_TOKEN_RE.findall(s):
 		if tok in "([{":
 			depth += 1
 		elif tok in ")]}":
 			depth -= 1
-		if tok == "," and depth == 0:
+		if tok == sep and depth == 0:
 			out.append(cur.strip())
 			cur = ""
 		else:
 			cur += tok
 	out.append(cur.strip())
 	return out
+
+
+def split_args(s):
+	"""The top-level comma-separated arguments of an argument list text
+	(commas and brackets inside literals are no separators)."""
+	return split_top(s, ",")
 
 
 # What strip_comments blanks, one regular expression (a character loop
