@@ -70,7 +70,7 @@ def handler(text, h):
 		return "old"
 	return "const"
 
-def decide(p, s, g):
+def decide(p, s, g, perm):
 	key = (p.file, p.line, p.column)
 	if key in DONE:
 		return
@@ -92,7 +92,8 @@ def decide(p, s, g):
 		say(p, "call-handler", "module_param_call with no setter: a value "
 		    "given for it when the module loads calls a NULL pointer, on 6.1 "
 		    "as on 2.6; give it none", "note")
-	if g == "NULL":
+	# with permission 0 there is no sysfs file to read
+	if g == "NULL" and not re.fullmatch(r'0+', perm.strip()):
 		say(p, "call-handler", "module_param_call with no getter: its sysfs "
 		    "file cannot be read (EPERM), as before", "note")
 	what = "left" if "left" in kinds else "converted" if "old" in kinds else "unchanged"
@@ -121,8 +122,9 @@ REPORT[0] = True
 p << r.p;
 s << r.s;
 g << r.g;
+perm << r.perm;
 @@
-decide(p[0], s, g)
+decide(p[0], s, g, perm)
 
 // one rule per role, each inheriting only its handler: a handler that
 // serves two parameters is changed once
