@@ -87,7 +87,7 @@ def expanded_uses(mac):
 			continue
 		if any(st[0] != "converted" for st in u.status):
 			continue
-		if all(u in e.expand for e in mac.defs_of(u) if e.new is None):
+		if not mac.blockers(u):
 			out.append((u, [call_params(st[2])[0] for st in u.status]))
 	return out
 

@@ -837,7 +837,7 @@ class Macros:
 				t.leave(u.problem[0], n)
 				decided[u.rel].append((u.line, u.col, "left", "left", u.name, None))
 				continue
-			blockers = [e for e in self.defs_of(u) if e.new is None and u not in e.expand]
+			blockers = self.blockers(u)
 			for st in u.status or [("left", "parse", "spatch did not decide it")]:
 				if not blockers and st[0] == "converted":
 					t.converted += 1
@@ -983,6 +983,11 @@ class Macros:
 				if d not in out:
 					out.append(d)
 		return out
+
+	def blockers(self, u):
+		"""The definitions that keep use u from being converted: those
+		not rewritten, unless u was replaced by its own expansion."""
+		return [e for e in self.defs_of(u) if e.new is None and u not in e.expand]
 
 	def why(self, u, blockers):
 		for d in blockers:
