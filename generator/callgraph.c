@@ -12,14 +12,21 @@
  * the two together exceed P2L_C3_CLUSTER bytes or the caller's cluster
  * is so much colder (P2L_C3_DEGRADE) that the hot callee would be
  * diluted.  The clusters are then laid out densest first.
+ *
+ * The pages order keeps what density order does best, the fewest pages
+ * for a share of the execution, and adds what C3 does best, calls that
+ * stay within a few cache lines: density chooses each page's functions,
+ * C3 orders them within the page.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "p2l.h"
 
-#define P2L_C3_CLUSTER	4096	/* the 4 KiB page of an iTLB entry */
+#define P2L_C3_CLUSTER	P2L_PAGE
 #define P2L_C3_DEGRADE	8
+/* What GCC aligns x86-64 kernel functions to (-O2, no -falign-functions) */
+#define P2L_FUNC_ALIGN	16
 
 struct edges_ctx {
 	struct p2l_edges *e;
@@ -130,6 +137,14 @@ static int cmp_edge(const void *a, const void *b)
 }
 
 struct c3 {
+	const struct p2l_tab *t;
+	const uint32_t *fsize;	/* per table index: bytes */
+	const struct p2l_edge *v;	/* the edges, by callee then caller */
+	size_t nv;
+	uint32_t *pos;		/* per table index: position, or NONE */
+	uint32_t *pred;		/* per position: most frequent caller */
+	double *best;		/* per position: its calls */
+	uint64_t *item, *tmp;	/* sort keys */
 	uint32_t *cluster;	/* per position: its cluster (a position) */
 	uint32_t *next;		/* per position: next member, or n */
 	uint32_t *tail;		/* per cluster: last member */
@@ -137,115 +152,154 @@ struct c3 {
 	double *heat;		/* per cluster: samples */
 };
 
+#define NONE	UINT32_MAX
+
 static double density(const struct c3 *c, uint32_t k)
 {
 	return c->heat[k] / (c->size[k] ? c->size[k] : 1);
 }
 
-/*
- * Reorder @sorted (@n table indices, hottest first) by C3 with the
- * edges @e and the functions' sizes @size (by table index).  Return 0,
- * or -1 when out of memory.
- */
-int p2l_c3(const struct p2l_tab *t, const uint32_t *size,
-	   const struct p2l_edges *e, uint64_t *sorted, size_t n)
+/* C3 over the @n functions of @sorted, hottest first. */
+static void c3_order(struct c3 *c, uint64_t *sorted, size_t n)
 {
-	uint32_t nfn = p2l_tab_count(t);
-	uint32_t *pos = malloc((size_t)(nfn ? nfn : 1) * sizeof(*pos));
-	uint32_t *pred = malloc((n ? n : 1) * sizeof(*pred));
-	uint64_t *item = malloc((n ? n : 1) * sizeof(*item));
-	uint64_t *tmp = malloc((n ? n : 1) * sizeof(*tmp));
-	struct p2l_edge *v = NULL;
-	double *best = calloc(n ? n : 1, sizeof(*best));
-	struct c3 c;
 	size_t i, k, m = 0;
 	uint64_t *out, *lay;
-	int r = -1;
 
-	c.cluster = malloc((n ? n : 1) * sizeof(*c.cluster));
-	c.next = malloc((n ? n : 1) * sizeof(*c.next));
-	c.tail = malloc((n ? n : 1) * sizeof(*c.tail));
-	c.size = malloc((n ? n : 1) * sizeof(*c.size));
-	c.heat = malloc((n ? n : 1) * sizeof(*c.heat));
-	if (e->n)
-		v = malloc(e->n * sizeof(*v));
-	if (!pos || !pred || !item || !tmp || !best || !c.cluster ||
-	    !c.next || !c.tail || !c.size || !c.heat || (e->n && !v))
-		goto out;
-
-	for (i = 0; i < nfn; i++)
-		pos[i] = n;
 	for (i = 0; i < n; i++) {
 		uint32_t ti = sorted[i];
 
-		pos[ti] = i;
-		pred[i] = n;
-		c.cluster[i] = i;
-		c.next[i] = n;
-		c.tail[i] = i;
-		c.size[i] = size[ti];
-		c.heat[i] = p2l_tab_score(t, ti);
+		c->pos[ti] = i;
+		c->pred[i] = n;
+		c->best[i] = 0;
+		c->cluster[i] = i;
+		c->next[i] = n;
+		c->tail[i] = i;
+		c->size[i] = c->fsize[ti];
+		c->heat[i] = p2l_tab_score(c->t, ti);
 	}
 
-	/* Each function's most frequent caller among the listed ones. */
-	if (e->n) {
-		memcpy(v, e->v, e->n * sizeof(*v));
-		qsort(v, e->n, sizeof(*v), cmp_edge);
-	}
-	for (i = 0; i < e->n; i = k) {
+	/* Each function's most frequent caller among these. */
+	for (i = 0; i < c->nv; i = k) {
+		const struct p2l_edge *v = c->v;
+		uint32_t to = c->pos[v[i].to], from = c->pos[v[i].from];
 		double w = 0;
 
-		for (k = i; k < e->n && v[k].to == v[i].to &&
+		for (k = i; k < c->nv && v[k].to == v[i].to &&
 		     v[k].from == v[i].from; k++)
 			w += v[k].w;
-		if (pos[v[i].to] < n && pos[v[i].from] < n &&
-		    w > best[pos[v[i].to]]) {
-			best[pos[v[i].to]] = w;
-			pred[pos[v[i].to]] = pos[v[i].from];
+		if (to < n && from < n && w > c->best[to]) {
+			c->best[to] = w;
+			c->pred[to] = from;
 		}
 	}
 
 	/* Hottest first: join the cluster of the most frequent caller. */
 	for (i = 0; i < n; i++) {
-		uint32_t cf = c.cluster[i], cp, j;
+		uint32_t cf = c->cluster[i], cp, j;
 
-		if (pred[i] == n)
+		if (c->pred[i] == n)
 			continue;
-		cp = c.cluster[pred[i]];
-		if (cp == cf || c.size[cp] + c.size[cf] > P2L_C3_CLUSTER ||
-		    density(&c, cp) * P2L_C3_DEGRADE < density(&c, cf))
+		cp = c->cluster[c->pred[i]];
+		if (cp == cf || c->size[cp] + c->size[cf] > P2L_C3_CLUSTER ||
+		    density(c, cp) * P2L_C3_DEGRADE < density(c, cf))
 			continue;
-		c.next[c.tail[cp]] = cf;
-		c.tail[cp] = c.tail[cf];
-		c.size[cp] += c.size[cf];
-		c.heat[cp] += c.heat[cf];
-		for (j = cf; j != n; j = c.next[j])
-			c.cluster[j] = cp;
+		c->next[c->tail[cp]] = cf;
+		c->tail[cp] = c->tail[cf];
+		c->size[cp] += c->size[cf];
+		c->heat[cp] += c->heat[cf];
+		for (j = cf; j != n; j = c->next[j])
+			c->cluster[j] = cp;
 	}
 
 	/* Clusters densest first, ties in heat order; members in order. */
 	for (i = 0; i < n; i++)
-		if (c.cluster[i] == i)
-			item[m++] = (uint64_t)p2l_key(density(&c, i)) << 32 | i;
-	out = p2l_radix_sort(item, tmp, m);
-	lay = out == item ? tmp : item;		/* the other buffer */
+		if (c->cluster[i] == i)
+			c->item[m++] = (uint64_t)p2l_key(density(c, i)) << 32 | i;
+	out = p2l_radix_sort(c->item, c->tmp, m);
+	lay = out == c->item ? c->tmp : c->item;	/* the other buffer */
 	for (i = 0, k = 0; i < m; i++) {
 		uint32_t j;
 
-		for (j = (uint32_t)out[i]; j != n; j = c.next[j])
+		for (j = (uint32_t)out[i]; j != n; j = c->next[j])
 			lay[k++] = sorted[j];
 	}
+	for (i = 0; i < n; i++)		/* these leave the next slice */
+		c->pos[(uint32_t)sorted[i]] = NONE;
 	memcpy(sorted, lay, n * sizeof(*sorted));
+}
+
+/*
+ * Reorder @sorted (@n table indices, hottest first) by C3 with the
+ * edges @e and the functions' sizes @size (by table index).  With
+ * @page, @sorted is in density order instead, and only the functions
+ * that density order puts on one page (@page bytes, each function
+ * rounded up to P2L_FUNC_ALIGN) are reordered among themselves: every
+ * page keeps the functions density chose for it, which is what the
+ * pages an execution touches depend on, and C3 puts callers beside
+ * their callees within it, which is what the cache lines depend on.
+ * Return 0, or -1 when out of memory.
+ */
+int p2l_c3(const struct p2l_tab *t, const uint32_t *size,
+	   const struct p2l_edges *e, uint64_t *sorted, size_t n,
+	   uint64_t page)
+{
+	uint32_t nfn = p2l_tab_count(t);
+	size_t cap = n ? n : 1, i, first;
+	struct p2l_edge *v = NULL;
+	struct c3 c = { .t = t, .fsize = size, .nv = e->n };
+	uint64_t at;
+	int r = -1;
+
+	c.pos = malloc((size_t)(nfn ? nfn : 1) * sizeof(*c.pos));
+	c.pred = malloc(cap * sizeof(*c.pred));
+	c.best = malloc(cap * sizeof(*c.best));
+	c.item = malloc(cap * sizeof(*c.item));
+	c.tmp = malloc(cap * sizeof(*c.tmp));
+	c.cluster = malloc(cap * sizeof(*c.cluster));
+	c.next = malloc(cap * sizeof(*c.next));
+	c.tail = malloc(cap * sizeof(*c.tail));
+	c.size = malloc(cap * sizeof(*c.size));
+	c.heat = malloc(cap * sizeof(*c.heat));
+	if (e->n)
+		v = malloc(e->n * sizeof(*v));
+	if (!c.pos || !c.pred || !c.best || !c.item || !c.tmp ||
+	    !c.cluster || !c.next || !c.tail || !c.size || !c.heat ||
+	    (e->n && !v))
+		goto out;
+
+	for (i = 0; i < nfn; i++)
+		c.pos[i] = NONE;
+	if (e->n) {
+		memcpy(v, e->v, e->n * sizeof(*v));
+		qsort(v, e->n, sizeof(*v), cmp_edge);
+	}
+	c.v = v;
+	if (!page) {
+		c3_order(&c, sorted, n);
+	} else {
+		uint64_t cur = 0;
+
+		for (i = 0, first = 0, at = 0; i < n; i++) {
+			if (at / page != cur) {	/* starts a page further */
+				c3_order(&c, sorted + first, i - first);
+				first = i;
+				cur = at / page;
+			}
+			at += (size[(uint32_t)sorted[i]] + P2L_FUNC_ALIGN - 1) &
+			      ~(uint64_t)(P2L_FUNC_ALIGN - 1);
+		}
+		c3_order(&c, sorted + first, n - first);
+	}
 	r = 0;
 out:
 	if (r)
 		p2l_err("out of memory");
-	free(pos);
-	free(pred);
-	free(item);
-	free(tmp);
 	free(v);
-	free(best);
+	free(c.pos);
+	free(c.pred);
+	free(c.best);
+	free(c.item);
+	free(c.tmp);
 	free(c.cluster);
 	free(c.next);
 	free(c.tail);

@@ -70,6 +70,8 @@ static void print_help(FILE *f)
 	      "      --order=ORDER      heat (default): samples, density: samples per\n"
 	      "                         byte (needs --system-map), or c3: call-chain\n"
 	      "                         clusters of callers and callees, densest first\n"
+	      "                         (needs --system-map and --edges), or pages: the\n"
+	      "                         4 KiB pages of density order, each in c3 order\n"
 	      "                         (needs --system-map and --edges)\n"
 	      "      --edges=FILE       calls, \"COUNT CALLER CALLEE\" lines (the\n"
 	      "                         kernel-fetch QEMU plugin's .edges); repeatable,\n"
@@ -225,6 +227,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 				o->order = ORDER_DENSITY;
 			} else if (!strcmp(optarg, "c3")) {
 				o->order = ORDER_C3;
+			} else if (!strcmp(optarg, "pages")) {
+				o->order = ORDER_PAGES;
 			} else {
 				p2l_err("unknown order '%s'", optarg);
 				return -1;
@@ -288,12 +292,14 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		p2l_err("--order=density needs --system-map to know function sizes");
 		return -1;
 	}
-	if (o->order == ORDER_C3 && (!o->map || !o->nedges)) {
-		p2l_err("--order=c3 needs --system-map (sizes) and --edges (calls)");
+	if ((o->order == ORDER_C3 || o->order == ORDER_PAGES) &&
+	    (!o->map || !o->nedges)) {
+		p2l_err("--order=%s needs --system-map (sizes) and --edges (calls)",
+			o->order == ORDER_C3 ? "c3" : "pages");
 		return -1;
 	}
-	if (o->nedges && o->order != ORDER_C3) {
-		p2l_err("--edges is read only for --order=c3");
+	if (o->nedges && o->order != ORDER_C3 && o->order != ORDER_PAGES) {
+		p2l_err("--edges is read only for --order=c3 and --order=pages");
 		return -1;
 	}
 	return 0;

@@ -178,6 +178,7 @@ enum p2l_order {
 	ORDER_HEAT,
 	ORDER_DENSITY,
 	ORDER_C3,
+	ORDER_PAGES,	/* density's pages, C3 within each */
 };
 
 uint32_t p2l_key(float v);
@@ -230,8 +231,10 @@ struct p2l_edges {
 int p2l_edges_load(struct p2l_edges *e, const struct p2l_tab *t,
 		   const char *path, double weight);
 void p2l_edges_free(struct p2l_edges *e);
+#define P2L_PAGE	4096	/* the 4 KiB page of an iTLB entry */
 int p2l_c3(const struct p2l_tab *t, const uint32_t *size,
-	   const struct p2l_edges *e, uint64_t *sorted, size_t n);
+	   const struct p2l_edges *e, uint64_t *sorted, size_t n,
+	   uint64_t page);
 
 /* writelist.c: filter by the map, order, cut at the budget, write */
 struct p2l_list {
@@ -241,7 +244,7 @@ struct p2l_list {
 	enum p2l_order order;
 	const char **files;	/* profile names, for skip reports */
 	const struct p2l_objs *objs;	/* NULL: no --objects */
-	const struct p2l_edges *edges;	/* for ORDER_C3 */
+	const struct p2l_edges *edges;	/* for ORDER_C3 and ORDER_PAGES */
 };
 
 struct p2l_result {

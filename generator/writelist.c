@@ -183,7 +183,7 @@ static long select_items(const struct p2l_tab *t, const uint32_t *size,
 		all += v;
 		if (size[i] < P2L_SIZE_NONTEXT) {
 			matched += v;
-			if (o->order == ORDER_DENSITY)
+			if (o->order == ORDER_DENSITY || o->order == ORDER_PAGES)
 				v /= size[i] ? size[i] : 1;
 			item[n++] = (uint64_t)p2l_key(v) << 32 | i;
 			continue;
@@ -234,7 +234,9 @@ static int emit(struct p2l_tab *t, const struct p2l_map *map,
 		goto out;
 	res->profiled = n;
 	sorted = p2l_radix_sort(item, tmp, n);
-	if (o->order == ORDER_C3 && p2l_c3(t, size, o->edges, sorted, n)) {
+	if ((o->order == ORDER_C3 || o->order == ORDER_PAGES) &&
+	    p2l_c3(t, size, o->edges, sorted, n,
+		   o->order == ORDER_PAGES ? P2L_PAGE : 0)) {
 		n = -1;
 		goto out;
 	}

@@ -143,7 +143,7 @@ static void check_c3(const struct p2l_edges *e)
 			item[n++] = (uint64_t)p2l_key(p2l_tab_score(t, i)) << 32 | i;
 	sorted = p2l_radix_sort(item, tmp, n);
 	memcpy(before, sorted, n * sizeof(*before));
-	if (p2l_c3(t, size_of, e, sorted, n))
+	if (p2l_c3(t, size_of, e, sorted, n, 0))
 		abort();
 	memcpy(after, sorted, n * sizeof(*after));
 	for (i = 0; i < e->n; i++)
@@ -167,6 +167,44 @@ static void check_c3(const struct p2l_edges *e)
 	qsort(after, n, sizeof(*after), cmp_u64);
 	if (memcmp(before, after, n * sizeof(*before)))
 		abort();
+}
+
+/*
+ * The pages order: C3 within each page of density order (a small page
+ * here, so that the few functions span several).  Every page keeps its
+ * functions, in any order.
+ */
+static void check_pages(const struct p2l_edges *e)
+{
+	enum { PAGE = 64, ALIGN = 16 };
+	uint64_t item[ARRAY_SIZE(sizes)], tmp[ARRAY_SIZE(sizes)];
+	uint64_t before[ARRAY_SIZE(sizes)], after[ARRAY_SIZE(sizes)];
+	uint64_t *sorted, at = 0, cur = 0;
+	size_t i, first = 0, n = 0;
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++)
+		if (p2l_tab_score(t, i) > 0 && size_of[i] != P2L_SIZE_ABSENT)
+			item[n++] = (uint64_t)density_key(i) << 32 | i;
+	sorted = p2l_radix_sort(item, tmp, n);
+	memcpy(before, sorted, n * sizeof(*before));
+	if (p2l_c3(t, size_of, e, sorted, n, PAGE))
+		abort();
+	memcpy(after, sorted, n * sizeof(*after));
+	for (i = 0; i <= n; i++) {
+		if (i == n || at / PAGE != cur) {
+			qsort(before + first, i - first, sizeof(*before), cmp_u64);
+			qsort(after + first, i - first, sizeof(*after), cmp_u64);
+			if (memcmp(before + first, after + first,
+				   (i - first) * sizeof(*before)))
+				abort();
+			if (i == n)
+				break;
+			first = i;
+			cur = at / PAGE;
+		}
+		at += (size_of[(uint32_t)before[i]] + ALIGN - 1) &
+		      ~(uint64_t)(ALIGN - 1);
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -194,6 +232,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	close(fd);
 	check_c3(&e);
+	check_pages(&e);
 	p2l_edges_free(&e);
 	return 0;
 }

@@ -239,12 +239,33 @@ run c3-bad 0 "$B" -m "$D/c3-map.txt" -b 0 --order=c3 --edges "$T/c3-bad.edges" "
 err_has c3-bad "c3-bad.edges:2: skipped: want COUNT CALLER CALLEE"
 err_has c3-bad "c3-bad.edges:3: skipped: count is not a number"
 err_has c3-bad "c3-bad.edges:4: skipped: want COUNT CALLER CALLEE"
+# The pages order on a hand-checked graph (pages-edges.txt): density
+# puts x, y, z on the first 4 KiB page and v, w on the second; within the
+# first, x joins its caller z; within the second, v joins w.  Plain C3
+# moves y beside its caller v, across the pages; the pages order does not.
+run pages 0 "$B" -m "$D/pages-map.txt" -b 0 --order=pages --edges "$D/pages-edges.txt" "$D/pages-profile.txt"
+same pages "$D/pages.expected"
+for o in density c3; do
+	case $o in
+	density) order="*(.text.x) *(.text.y) *(.text.z) *(.text.v) *(.text.w) " e= ;;
+	c3) order="*(.text.z) *(.text.x) *(.text.v) *(.text.y) *(.text.w) " e="--edges $D/pages-edges.txt" ;;
+	esac
+	# shellcheck disable=SC2086 # $e is empty or two words
+	run pages-$o 0 "$B" -m "$D/pages-map.txt" -b 0 --order=$o $e "$D/pages-profile.txt"
+	if [ "$(tr '\n' ' ' < "$T/pages-$o.out")" = "$order" ]; then
+		ok "pages-$o: $o order differs as expected"
+	else
+		bad "pages-$o: order $(tr '\n' ' ' < "$T/pages-$o.out")"
+	fi
+done
+run pages-noedges 2 "$B" -m "$D/pages-map.txt" --order=pages "$D/pages-profile.txt"
+err_has pages-noedges "order=pages needs --system-map (sizes) and --edges"
 run c3-noedges 2 "$B" -m "$D/c3-map.txt" --order=c3 "$D/c3-profile.txt"
 err_has c3-noedges "needs --system-map (sizes) and --edges"
 run c3-nomap 2 "$B" --order=c3 --edges "$D/c3-edges.txt" "$D/c3-profile.txt"
 err_has c3-nomap "needs --system-map (sizes) and --edges"
 run edges-heat 2 "$B" -m "$D/c3-map.txt" --edges "$D/c3-edges.txt" "$D/c3-profile.txt"
-err_has edges-heat "edges is read only for --order=c3"
+err_has edges-heat "edges is read only for --order=c3 and --order=pages"
 printf '5 hot_a nowhere\n' > "$T/c3-none.edges"
 run c3-none 1 "$B" -m "$D/c3-map.txt" --order=c3 --edges "$T/c3-none.edges" "$D/c3-profile.txt"
 err_has c3-none "no calls between profiled functions"
