@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Helpers of the delay accounting guest tests, the patches'
- * (handwritten/delays/tests) and the client's (tools/taskdelays/guest)
+ * (handwritten/delays/tests) and the client's (tools/taskdelays/tests)
  */
 #ifndef DELAYS_UTIL_H
 #define DELAYS_UTIL_H
