@@ -52,6 +52,15 @@ uint64_t now_ns(void);
 void spin_ms(unsigned int ms);
 
 /*
+ * fork() with a pipe between the two, stdio flushed first (or the child
+ * repeats buffered KTAP lines).  @up: the child writes, the parent
+ * reads; else the other way.  *@fd is this side's end of the pipe, the
+ * other end is closed.  Returns what fork() does, or -1 (errno set) with
+ * no pipe left open.
+ */
+pid_t fork_pipe(int *fd, bool up);
+
+/*
  * Fork a child that waits for start_child(), runs @fn(@arg), then stops
  * itself with SIGSTOP so that its totals can be read while it still
  * exists.  Children must be forked after accounting is switched on, so
