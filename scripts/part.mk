@@ -27,7 +27,8 @@
 #   GUEST_PART     its guest tests' prefix: test NAME is staged as
 #                  $(GUEST_DIR)/tests/$(GUEST_PART)-NAME, so the guest's
 #                  log names every test after its part
-#   GUEST_SRC      the directory of the guest tests' sources
+#   GUEST_SRC      the directory of the guest tests' sources (the part's
+#                  tests/, see the top README's Layout)
 #   GUEST_C        static C tests: NAME for $(GUEST_SRC)/NAME.c, KTAP
 #                  through the tree's kselftest.h (static, so the busybox
 #                  initramfs needs no libraries)

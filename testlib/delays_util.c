@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Helpers of the delay accounting guest tests, the patches'
- * (handwritten/delays/tests) and the client's (tools/taskdelays/guest)
+ * (handwritten/delays/tests) and the client's (tools/taskdelays/tests)
  */
 #include <dirent.h>
 #include <errno.h>
@@ -145,27 +145,45 @@ void spin_ms(unsigned int ms)
 		;
 }
 
-int fork_child(struct child *c, void (*fn)(void *arg), void *arg)
+pid_t fork_pipe(int *fd, bool up)
 {
-	int p[2];
-	char b;
+	bool writer;
+	int p[2], err;
+	pid_t pid;
 
 	if (pipe(p))
-		return -errno;
-	fflush(NULL);	/* or the child repeats buffered KTAP lines */
-	c->pid = fork();
+		return -1;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		err = errno;
+		close(p[0]);
+		close(p[1]);
+		errno = err;
+		return -1;
+	}
+	writer = (pid == 0) == up;
+	close(p[writer ? 0 : 1]);
+	*fd = p[writer ? 1 : 0];
+	return pid;
+}
+
+int fork_child(struct child *c, void (*fn)(void *arg), void *arg)
+{
+	int fd;
+	char b;
+
+	c->pid = fork_pipe(&fd, false);
 	if (c->pid < 0)
 		return -errno;
 	if (c->pid == 0) {
-		close(p[1]);
-		if (read(p[0], &b, 1) != 1)
+		if (read(fd, &b, 1) != 1)
 			_exit(1);
 		fn(arg);
 		raise(SIGSTOP);
 		_exit(0);
 	}
-	close(p[0]);
-	c->go_fd = p[1];
+	c->go_fd = fd;
 	return 0;
 }
 
@@ -236,28 +254,17 @@ bool cmdline_has(const char *word)
 
 pid_t spawn_piped(char *const argv[], uid_t uid, gid_t gid, int *fd)
 {
-	int p[2];
-	pid_t pid;
+	pid_t pid = fork_pipe(fd, true);
 
-	if (pipe(p))
-		return -1;
-	fflush(NULL);
-	pid = fork();
 	if (pid == 0) {
-		dup2(p[1], 1);
-		dup2(p[1], 2);
-		close(p[0]);
-		close(p[1]);
+		dup2(*fd, 1);
+		dup2(*fd, 2);
+		close(*fd);
 		if (uid && (setgroups(0, NULL) || setgid(gid) || setuid(uid)))
 			_exit(126);
 		execv(argv[0], argv);
 		_exit(127);
 	}
-	close(p[1]);
-	if (pid < 0)
-		close(p[0]);
-	else
-		*fd = p[0];
 	return pid;
 }
 

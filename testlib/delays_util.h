@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Helpers of the delay accounting guest tests, the patches'
- * (handwritten/delays/tests) and the client's (tools/taskdelays/guest)
+ * (handwritten/delays/tests) and the client's (tools/taskdelays/tests)
  */
 #ifndef DELAYS_UTIL_H
 #define DELAYS_UTIL_H
@@ -50,6 +50,15 @@ uint64_t now_ns(void);
 
 /* Burn CPU for @ms milliseconds of wall time. */
 void spin_ms(unsigned int ms);
+
+/*
+ * fork() with a pipe between the two, stdio flushed first (or the child
+ * repeats buffered KTAP lines).  @up: the child writes, the parent
+ * reads; else the other way.  *@fd is this side's end of the pipe, the
+ * other end is closed.  Returns what fork() does, or -1 (errno set) with
+ * no pipe left open.
+ */
+pid_t fork_pipe(int *fd, bool up);
 
 /*
  * Fork a child that waits for start_child(), runs @fn(@arg), then stops

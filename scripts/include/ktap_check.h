@@ -26,6 +26,11 @@
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #endif
 
+/* as the kernel's compiler_attributes.h spells it */
+#ifndef __printf
+#define __printf(a, b) __attribute__((format(printf, a, b)))
+#endif
+
 static unsigned int check_pass_, check_fail_, check_skip_;
 
 static inline unsigned int check_count(void)
@@ -39,11 +44,14 @@ static inline void check_header(void)
 }
 
 /*
- * One result.  @fmt is "" when the check names no description: then
- * the place and the condition name it.
+ * One result.  @fmt is " " and a format string literal, the separator
+ * between the result's number and its description: just " " when the
+ * check names no description, and then its place and condition name it.
+ * The format attribute makes a wrong format a compile error (-Werror).
  */
-static inline void check_result(bool ok, const char *cond, const char *file,
-				int line, const char *fmt, ...)
+static inline __printf(5, 6)
+void check_result(bool ok, const char *cond, const char *file, int line,
+		  const char *fmt, ...)
 {
 	va_list ap;
 
@@ -51,16 +59,16 @@ static inline void check_result(bool ok, const char *cond, const char *file,
 		check_pass_++;
 	else
 		check_fail_++;
-	printf("%s %u ", ok ? "ok" : "not ok", check_count());
-	if (*fmt) {
+	printf("%s %u", ok ? "ok" : "not ok", check_count());
+	if (fmt[1]) {
 		va_start(ap, fmt);
 		vprintf(fmt, ap);
 		va_end(ap);
 		printf("\n");
 	} else {
-		printf("%s:%d: %s\n", file, line, cond);
+		printf(" %s:%d: %s\n", file, line, cond);
 	}
-	if (!ok && *fmt)
+	if (!ok && fmt[1])
 		printf("# failed: %s:%d: %s\n", file, line, cond);
 }
 
@@ -76,9 +84,10 @@ static inline void check_result(bool ok, const char *cond, const char *file,
  * description, when there is one, is a format string literal.
  */
 #define CHECK(cond, ...)						\
-	check_result(!!(cond), #cond, CHECK_FILE_, __LINE__, "" __VA_ARGS__)
+	check_result(!!(cond), #cond, CHECK_FILE_, __LINE__, " " __VA_ARGS__)
 
-static inline void check_skip(const char *fmt, ...)
+static inline __printf(1, 2)
+void check_skip(const char *fmt, ...)
 {
 	va_list ap;
 

@@ -109,13 +109,12 @@ static const struct workload workloads[] = {
 static double measure(const struct workload *w, uint64_t *ops)
 {
 	uint64_t r[2], t0;
-	int p[2], status;
+	int fd, status;
 	pid_t pid;
 
-	if (pipe(p))
+	pid = fork_pipe(&fd, true);
+	if (pid < 0)
 		return -1;
-	fflush(NULL);
-	pid = fork();
 	if (pid == 0) {
 		t0 = now_ns();
 		r[1] = 0;
@@ -124,12 +123,11 @@ static double measure(const struct workload *w, uint64_t *ops)
 			r[1] += w->batch;
 			r[0] = now_ns() - t0;
 		} while (r[0] < MIN_NS);
-		_exit(write(p[1], r, sizeof(r)) == sizeof(r) ? 0 : 1);
+		_exit(write(fd, r, sizeof(r)) == sizeof(r) ? 0 : 1);
 	}
-	close(p[1]);
-	if (pid < 0 || read(p[0], r, sizeof(r)) != sizeof(r))
+	if (read(fd, r, sizeof(r)) != sizeof(r))
 		r[1] = 0;
-	close(p[0]);
+	close(fd);
 	waitpid(pid, &status, 0);
 	if (!r[1] || !WIFEXITED(status) || WEXITSTATUS(status))
 		return -1;

@@ -62,30 +62,30 @@ static int open_as_user(const char *path)
 /* A parked task of uid USER, dumpable or not; killed by the caller */
 static pid_t user_task(bool dumpable)
 {
-	int p[2];
+	bool ready;
 	pid_t pid;
+	int fd;
 	char b;
 
-	if (pipe(p))
+	pid = fork_pipe(&fd, true);
+	if (pid < 0)
 		return -1;
-	fflush(NULL);
-	pid = fork();
 	if (pid == 0) {
-		close(p[0]);
 		if (setgroups(0, NULL) || setgid(USER) || setuid(USER) ||
 		    prctl(PR_SET_DUMPABLE, dumpable ? 1 : 0))
 			_exit(255);
-		if (write(p[1], "r", 1) != 1)
+		if (write(fd, "r", 1) != 1)
 			_exit(254);
 		for (;;)
 			pause();
 	}
-	close(p[1]);
-	if (pid < 0 || read(p[0], &b, 1) != 1) {
-		close(p[0]);
+	ready = read(fd, &b, 1) == 1;
+	close(fd);
+	if (!ready) {
+		/* it could not become USER: it exits, reap it */
+		waitpid(pid, NULL, 0);
 		return -1;
 	}
-	close(p[0]);
 	return pid;
 }
 

@@ -205,5 +205,5 @@ int main(void)
 	test_memory_key();
 	test_scroll();
 	test_other_keys();
-	return check_done("test_keys");
+	return check_done("test-keys");
 }

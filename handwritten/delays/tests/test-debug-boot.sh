@@ -3,13 +3,13 @@
 # tests and delays-stress, and fail on any report of the kernel's
 # checkers in the console.  KTAP (scripts/ktap.sh).
 #
-# usage: debug-boot.sh REPO BZIMAGE INITRAMFS OUT TIMEOUT [DISK...]
+# usage: test-debug-boot.sh REPO BZIMAGE INITRAMFS OUT TIMEOUT [DISK...]
 #
 # The guest runs /debug-delays: every delays test alone, then all of
 # them again under delays-stress (forks, exits and switches of
 # kernel.task_delayacct going on meanwhile).
 set -u
-[ $# -ge 5 ] || { echo "usage: debug-boot.sh REPO BZIMAGE INITRAMFS OUT TIMEOUT [DISK...]" >&2; exit 2; }
+[ $# -ge 5 ] || { echo "usage: test-debug-boot.sh REPO BZIMAGE INITRAMFS OUT TIMEOUT [DISK...]" >&2; exit 2; }
 repo=$1 bzimage=$2 initrd=$3 out=$4 timeout=$5
 shift 5
 disks=

@@ -8,7 +8,7 @@ set -u
 [ $# -eq 4 ] || { echo "usage: test-boot.sh KBUILD_OUT PLUGIN PROFILE2LINKERLIST OUTDIR" >&2; exit 2; }
 kout=$1 so=$2 p2l=$3 out=$4
 map=$kout/System.map
-. "$(dirname "$0")/../../scripts/ktap.sh"
+. "$(dirname "$0")/../../../scripts/ktap.sh"
 # holds CONDITION NAME: the test is a shell condition
 holds() { if eval "$1"; then ok "$2"; else not_ok "$2"; fi; }
 

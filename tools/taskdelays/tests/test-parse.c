@@ -74,7 +74,7 @@ static void save(const char *name, const struct nlmsghdr *nlh)
 	snprintf(path, sizeof(path), "%s/%s", corpus_dir, name);
 	f = fopen(path, "w");
 	if (!f || fwrite(nlh, 1, nlh->nlmsg_len, f) != nlh->nlmsg_len) {
-		fprintf(stderr, "test_parse: %s: cannot write\n", path);
+		fprintf(stderr, "test-parse: %s: cannot write\n", path);
 		exit(1);
 	}
 	fclose(f);
@@ -775,5 +775,5 @@ int main(int argc, char **argv)
 	test_io_and_tgid();
 	test_minmax_fold();
 	test_cgroup();
-	return check_done("test_parse");
+	return check_done("test-parse");
 }

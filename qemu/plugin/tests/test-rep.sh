@@ -9,7 +9,7 @@ set -u
 [ $# -eq 2 ] || { echo "usage: test-rep.sh PLUGIN OUTDIR" >&2; exit 2; }
 so=$1 out=$2
 here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../../scripts/ktap.sh"
+. "$here/../../../scripts/ktap.sh"
 # holds CONDITION NAME: the test is a shell condition
 holds() { if eval "$1"; then ok "$2"; else not_ok "$2"; fi; }
 

@@ -90,7 +90,7 @@ static void put(const char *dir, const char *name, const char *text)
 /* A directory with cpu and memory, a malformed io and no irq */
 static void test_read(void)
 {
-	char dir[] = "/tmp/test_psi.XXXXXX", path[256];
+	char dir[] = "/tmp/test-psi.XXXXXX", path[256];
 	struct td_psi p[TD_PSI_NR];
 	int n;
 
@@ -131,5 +131,5 @@ int main(void)
 	check_header();
 	test_cases();
 	test_read();
-	return check_done("test_psi");
+	return check_done("test-psi");
 }
