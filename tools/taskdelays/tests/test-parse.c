@@ -93,7 +93,11 @@ static int parse(struct nl_msg *msg, struct td_msg *out, const char *seed)
 	return ret;
 }
 
-/* Distinct values in every delay field, so mixed-up offsets show. */
+/*
+ * Distinct values in every delay field, so mixed-up offsets show.  Field
+ * by field, by name, not through td_delays[]: that table's offsets are
+ * what the parser is tested on.
+ */
 static void fill(struct td_ts14 *ts, uint16_t version)
 {
 	memset(ts, 0, sizeof(*ts));
