@@ -17,13 +17,22 @@ for f in "$kout/arch/x86/boot/bzImage" "$map" "$so" "$p2l"; do
 done
 rm -rf "$out"
 mkdir -p "$out"
+# boot DIR PREFIX [QEMU ARGS]: the kernel under the plugin, writing
+# PREFIX.*, console and QEMU's output in DIR; one vCPU, as qemu/run.sh
+# boots plugin runs.
+boot() {
+	d=$1 pre=$2
+	shift 2
+	timeout -k 5 600 qemu-system-x86_64 -accel tcg -icount shift=0 -cpu max -m 256M -smp 1 \
+		-kernel "$kout/arch/x86/boot/bzImage" "$@" \
+		-append "console=ttyS0 panic=-1 nokaslr loglevel=4" \
+		-display none -monitor none -no-reboot -serial "file:$d/console.log" \
+		-plugin "$so,map=$map,out=$pre" > "$d/qemu.log" 2>&1
+}
+
 p=$out/boot
 echo "# booting $kout/arch/x86/boot/bzImage under -icount with $so"
-timeout -k 5 600 qemu-system-x86_64 -accel tcg -icount shift=0 -cpu max -m 256M -smp 2 \
-	-kernel "$kout/arch/x86/boot/bzImage" \
-	-append "console=ttyS0 panic=-1 nokaslr loglevel=4" \
-	-display none -monitor none -no-reboot -serial "file:$out/console.log" \
-	-plugin "$so,map=$map,out=$p" > "$out/qemu.log" 2>&1
+boot "$out" "$p"
 rc=$?
 holds '[ $rc -eq 0 ] && grep -q "Kernel panic" "$out/console.log" && [ -s $p.profile ] && [ -s $p.edges ] && [ -s $p.pages ] && [ -s $p.reps ] && [ -s $p.stats ]' \
 	"QEMU loads the plugin, boots to the missing-root panic, the plugin writes profile, edges, pages, reps, stats (QEMU status $rc)"
@@ -84,11 +93,7 @@ if [ -x "$gen" ] && gcc -static -O2 -Wall -Wextra -Werror -o "$out/regions/init"
 	printf 'dir /dev 0755 0 0\nnod /dev/console 0600 0 0 c 5 1\nfile /init %s 0755 0 0\n' \
 		"$out/regions/init" > "$out/regions/list"
 	"$gen" "$out/regions/list" > "$out/regions/initrd.cpio"
-	timeout -k 5 600 qemu-system-x86_64 -accel tcg -icount shift=0 -cpu max -m 256M -smp 2 \
-		-kernel "$kout/arch/x86/boot/bzImage" -initrd "$out/regions/initrd.cpio" \
-		-append "console=ttyS0 panic=-1 nokaslr loglevel=4" \
-		-display none -monitor none -no-reboot -serial "file:$out/regions/console.log" \
-		-plugin "$so,map=$map,out=$r" > "$out/regions/qemu.log" 2>&1
+	boot "$out/regions" "$r" -initrd "$out/regions/initrd.cpio"
 	rc=$?
 	holds '[ $rc -eq 0 ] && [ -s $r.0.profile ] && [ -s $r.1.profile ] && [ -s $r.2.profile ] && [ ! -e $r.3.profile ] && [ -s $r.profile ]' \
 		"three marks give regions 0, 1 and 2 and the tail (QEMU status $rc)"
