@@ -3,11 +3,13 @@
 #
 # usage: bench-relink.sh KSRC KBUILD_OUT WORK LIST DEST
 #
-# The first call copies KBUILD_OUT to WORK/kbuild (timestamps kept, so
-# kbuild sees nothing to compile) and points CONFIG_FUNCTION_REORDER_LIST
-# at WORK/kbuild.list; each call then copies LIST there and lets kbuild
-# relink: the list is included by vmlinux.lds only, so only the link
-# steps run.  DEST gets bzImage, System.map and "nm -S" of vmlinux (the
+# The first call copies KBUILD_OUT to WORK/kbuild and points
+# CONFIG_FUNCTION_REORDER_LIST at WORK/kbuild.list.  That first build
+# compiles everything again all the same: objtool's own build (tools/)
+# records absolute paths, so the copy rebuilds objtool, and every object
+# depends on it (about as long as the kernel's own build).  Each call
+# then copies LIST there and lets kbuild relink: the list is included by
+# vmlinux.lds only, so only the link steps run.  DEST gets bzImage, System.map and "nm -S" of vmlinux (the
 # sizes the measures need), once check-layout.sh passes on the kernel
 # so linked.  KBUILD_OUT itself is never written.
 # Calls sharing one WORK must not overlap (the Makefile takes a lock).
