@@ -118,11 +118,27 @@ else
 	# objects placed whole go to .text..reorder_objects instead (check 9).
 	whole=.text
 	grep -q '^CONFIG_X86_KERNEL_IBT=y' "$kout/.config" && whole=
-	awk -v whole="$whole" 'NR == FNR { have[$1] = 1; next }
-		/^\*\(\.text\..*\)$/ { n = substr($0, 9, length($0) - 9); x = have[".text." n] ? ".text." n : "" }
+	# A .text.NAME whose NAME vmlinux.o defines only elsewhere holds a
+	# definition that lost its name: a __weak one that another object
+	# overrides (kernel/sched/clock.c's sched_clock, which tsc.c makes
+	# an alias of native_sched_clock).  It is placed, but nameless, so
+	# it is not expected by name.
+	awk -v whole="$whole" '
+		FILENAME == ARGV[1] { have[$1] = 1; next }
+		FILENAME == ARGV[2] {
+			if ($1 == ".text." $2)
+				own[$2] = 1
+			else
+				other[$2] = 1
+			next
+		}
+		/^\*\(\.text\..*\)$/ {
+			n = substr($0, 9, length($0) - 9)
+			x = have[".text." n] && ((n in own) || !(n in other)) ? ".text." n : ""
+		}
 		/^\*[^(]+\(\.text\)$/ { x = whole }
 		x != "" && x != last { print x; last = x }
-		{ x = "" }' "$tmp/sections" "$list" > "$tmp/expected"
+		{ x = "" }' "$tmp/sections" "$tmp/symsec" "$list" > "$tmp/expected"
 	awk -v s="$rstart" -v e="$rend" '
 		NR == FNR {
 			if (!($2 in sec) || $1 == ".text." $2)
