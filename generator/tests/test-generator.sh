@@ -459,7 +459,7 @@ for f in $FUZZERS; do
 	mkdir -p "$c"
 	cp "$D"/*.txt "$c"/
 	cp "$T"/profile*.bin "$c"/
-	if "$FUZZDIR/fuzz_$f" -max_total_time="$FUZZ_TIME" -timeout=10 \
+	if "$FUZZDIR/fuzz-$f" -max_total_time="$FUZZ_TIME" -timeout=10 \
 		-rss_limit_mb=2048 -print_final_stats=1 \
 		-artifact_prefix="$T/crash-$f-" "$c" > "$T/fuzz-$f.log" 2>&1; then
 		ok "fuzz $f: $(sed -n 's/^stat::number_of_executed_units: *//p' "$T/fuzz-$f.log") runs"
