@@ -77,6 +77,8 @@ class Define:
 		self.new = None		# {call number: new call text} once decided
 		self.expand = {}	# use -> (first, last, new lines): expanded in place
 		self.removed = False	# a shim that goes
+		self.consts = set()	# call numbers whose variable a use found const
+		self.unconst = {}	# call number -> the declaration whose const went
 
 	def where(self):
 		return "%s:%d" % (self.rel, self.first)
@@ -587,6 +589,9 @@ class Macros:
 						u.status.append(st)
 					if st[0] == "converted":
 						call = st[2]
+						if any(dg[1] == col and dg[3] in ("const", "const-charp")
+						       for dg in diags):
+							d.consts.add(k)
 						if v == 0:
 							u.calls[(d.id, k)] = call
 						orig = self.call_arg(d, k)
@@ -746,6 +751,8 @@ class Macros:
 					k += 1
 				out.append(res + l[pos:])
 			if ok and k == d.ncalls:
+				for c in sorted(d.consts):
+					out = self.drop_const(d, c, out)
 				self.edits[d.rel].append((d.first, d.last, out))
 			else:
 				d.new = None
@@ -766,6 +773,36 @@ class Macros:
 							 COND_RE.match(lines[d.first - 2])):
 						last += 1
 					self.edits[d.rel].append((d.first, last, []))
+
+	def drop_const(self, d, k, lines):
+		"""The lines of d's #define with const dropped from the declaration
+		its body writes of the variable of its k-th call
+		('static const int n = v;'), as upstream did for such parameters
+		(3c515's rx_copybreak): module_param's type check rejects a const
+		variable, and the parameter code writes it when the module loads
+		(the old kernel wrote to the read-only data as well).  A const that
+		comes from an argument of the use is not the body's: unchanged."""
+		name = self.call_arg(d, k)
+		text = "\n".join(lines)
+		clean = sites.strip_comments(text)
+		for m in re.finditer(r'[^;{}]+', clean):
+			seg = m.group(0)
+			dm = re.search(r'(?<![\w.>])%s\s*(?:\[[^\]]*\]\s*)*(?:=|$)' % re.escape(name), seg)
+			if not dm:
+				continue
+			head = seg[:dm.start()]
+			pre = re.match(r'\s*#\s*define\s+\w+(?:\([^)]*\))?', head)
+			at = pre.end() if pre else 0
+			if "(" in head[at:] or not re.search(r'\bconst\b', head[at:]):
+				continue
+			cut = [(m.start() + at + c.start(), m.start() + at + c.end())
+			       for c in re.finditer(r'\bconst\b[ \t]*', head[at:])]
+			decl = re.sub(r'\s*\\\n\s*|\s+', " ", text[m.start() + at:m.start() + len(seg)]).strip()
+			for a, b in reversed(cut):
+				text = text[:a] + text[b:]
+			d.unconst[k] = decl
+			return text.split("\n")
+		return lines
 
 	def shim_removal(self, d):
 		"""The lines to remove for a dead shim: its #define, and its #if
@@ -853,8 +890,17 @@ class Macros:
 					# its "MODULE_PARM removed" is not so in a
 					# macro: the warning below says what to do
 					continue
+				msg = dg[4]
+				if dg[3] in ("const", "const-charp") and \
+						any(e.unconst for e in self.defs_of(u)):
+					e = next(e for e in self.defs_of(u) if e.unconst)
+					msg = re.sub(r'drop the const \(modparm_const\.cocci does\)$',
+						     "const dropped from '%s' in the #define of %s at %s, "
+						     "as upstream did for such parameters" % (
+							     "; ".join(e.unconst.values()), e.name,
+							     e.where()), msg)
 				t.diags.append((u.rel, u.line, u.col, dg[2], dg[3],
-						"in this use of %s: %s" % (u.name, dg[4])))
+						"in this use of %s: %s" % (u.name, msg)))
 			for e in self.defs_of(u):
 				if u in e.expand:
 					t.diags.append((u.rel, u.line, u.col, "note", "in-macro",
