@@ -642,14 +642,17 @@ def decide1(v, t, p):
 		shown = sorted(set((d[1], "%s %s%s" % (norm_base(split_type(d[0])[0]), res["dv"],
 						       "".join("[%s]" % x for x in split_type(d[0])[1])))
 				   for d in group))
-		res["diags"].append(("branch-lines", "'%s' is declared as %s in the "
-				     "branches of the #if at line %d: one module_param "
-				     "line after each declaration, with its own type (one "
-				     "line would have the wrong type in a configuration)" % (
+		ifs = set(cond_stack(p.file, d[1])[-1][0] for d in group
+			  if cond_stack(p.file, d[1]))
+		where = "in the branches of the #if at line %d" % min(ifs) \
+			if len(ifs) == 1 else "in #if branches"
+		res["diags"].append(("branch-lines", "'%s' is declared as %s %s: one "
+				     "module_param line after each declaration, with its "
+				     "own type (one line would have the wrong type in a "
+				     "configuration)" % (
 					     res["dv"], " and ".join("'%s' (line %d)" % (
 						     decl.replace("* ", "*"), dl)
-						     for dl, decl in shown),
-					     cond_stack(p.file, group[0][1])[-1][0])))
+						     for dl, decl in shown), where)))
 	elif res["after"]:
 		branch_lines_note(res, group, p.file)
 	return res
