@@ -86,6 +86,31 @@ class SubstituteTest(unittest.TestCase):
 		self.assertIsNone(macros.substitute(d, ["x"], lambda n: None))
 
 
+class UnconstTest(unittest.TestCase):
+	# (text, name, text after, declaration named) or None: unchanged
+	CASES = [
+		('#define X_PARAM(n, v) static const int n = v; MODULE_PARM(n, "i")', "n",
+		 '#define X_PARAM(n, v) static int n = v; MODULE_PARM(n, "i")',
+		 "static const int n = v"),
+		('#define S(name, def) \\\n\tstatic const char * const name = def; \\\n'
+		 '\tMODULE_PARM(name, "s")', "name",
+		 '#define S(name, def) \\\n\tstatic char * name = def; \\\n\tMODULE_PARM(name, "s")',
+		 "static const char * const name = def"),
+		("static const unsigned short io[4] = { 1 };", "io",
+		 "static unsigned short io[4] = { 1 };", "static const unsigned short io[4] = { 1 }"),
+		# the const of another declaration, of an argument, of a call
+		('#define P(n) static const int other; static int n; MODULE_PARM(n, "i")', "n",
+		 None, None),
+		('#define T(t, n) static t n; MODULE_PARM(n, "i")', "n", None, None),
+		("static int n = f((const int) 1);", "n", None, None),
+	]
+
+	def test_table(self):
+		for text, name, after, decl in self.CASES:
+			got = macros.unconst(text, name)
+			self.assertEqual(got, None if after is None else (after, decl), text)
+
+
 class EditTest(unittest.TestCase):
 	def test_edits_follow_spatch_changes(self):
 		old = ["a", "#define P(n) MODULE_PARM(n, \"i\")", "b", "MODULE_PARM(x, \"i\");"]

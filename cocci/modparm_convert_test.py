@@ -60,6 +60,66 @@ class FixupsTest(unittest.TestCase):
 				 ["static int b;", "module_param(b, int, 0);", "#ifdef MODULE",
 				  "\t\tmodule_param(irq, int, 0);", "#endif"])
 
+	# spatch's output of a MODULE_PARM above '#ifdef A / static int v = 1; /
+	# #else / static int v; / #endif', with what comes between the lines
+	OLD_IF = ['MODULE_PARM(v, "i");', "#ifdef A", "static int v = 1;", "#else",
+		  "static int v;", "#endif"]
+
+	def hoisted(self, new, old=None):
+		return fixups.hoist_branch_lines(old or self.OLD_IF, new)
+
+	def test_hoist_one_line_after_endif(self):
+		line = "module_param(v, int, 0);"
+		self.assertEqual(self.hoisted(["#ifdef A", "static int v = 1;", line, "#else",
+					       "static int v;", line, "#endif", "", "int f;"]),
+				 ["#ifdef A", "static int v = 1;", "#else", "static int v;",
+				  "#endif", line, "", "int f;"])
+
+	def test_hoist_three_branches_and_nested(self):
+		line = "module_param(v, int, 0);"
+		new = ["#ifdef M", "#if A", "static int v = 1;", line, "#elif B",
+		       "#ifdef C", "int c;", "#endif", "static int v = 2;", line, "#else",
+		       "static int v;", line, "#endif", "#endif"]
+		self.assertEqual(self.hoisted(new),
+				 ["#ifdef M", "#if A", "static int v = 1;", "#elif B", "#ifdef C",
+				  "int c;", "#endif", "static int v = 2;", "#else", "static int v;",
+				  "#endif", line, "#endif"])
+
+	def test_hoist_keeps_the_moved_comment(self):
+		new = ["#ifdef A", "static int v = 1;", "module_param(v, int, 0); /* v */",
+		       "#else", "static int v;", "module_param(v, int, 0);", "#endif"]
+		self.assertEqual(self.hoisted(new)[-1], "module_param(v, int, 0); /* v */")
+
+	def test_no_hoist(self):
+		line = "module_param(v, int, 0);"
+		cases = {
+			# no #else: a configuration without v
+			"no else": ["#ifdef A", "static int v = 1;", line, "#endif"],
+			"a branch without it": ["#if A", "static int v = 1;", line, "#elif B",
+						"#else", "static int v;", line, "#endif"],
+			# each with its own type
+			"other types": ["#ifdef A", "static long v = 1;", "module_param(v, long, 0);",
+					"#else", "static int v;", line, "#endif"],
+			# a line only in a nested #if of one branch
+			"nested": ["#ifdef A", "#ifdef C", "static int v = 1;", line, "#endif",
+				   "#else", "static int v;", line, "#endif"],
+			# a #define after it could change what it means
+			"define after": ["#ifdef A", "static int v = 1;", line, "#define v w",
+					 "#else", "static int v;", line, "#endif"],
+			# not spatch's: the old file had them
+			"old lines": ["#ifdef A", "static int v = 1;", line, "#else",
+				      "static int v;", line, "#endif"],
+			# in place of a MODULE_PARM in each branch (aha152x)
+			"in place": ["#ifdef A", "static int v[9];", line, "#else",
+				     "static int v[8];", line, "#endif"],
+		}
+		olds = {"old lines": cases["old lines"],
+			"in place": ["#ifdef A", "static int v[9];", 'MODULE_PARM(v, "1-9i");', "#else",
+				     "static int v[8];", 'MODULE_PARM(v, "1-8i");', "#endif"]}
+		for name, new in cases.items():
+			old = olds.get(name)
+			self.assertEqual(self.hoisted(new, old), new, name)
+
 
 class AccountTest(unittest.TestCase):
 	def recorded(self):

@@ -179,6 +179,107 @@ def drop_empty_conditionals(old_lines, new_lines):
 	return out
 
 
+# a module_param line, and a comment after it
+ADDED_RE = re.compile(r'\s*(module_param\w*\s*\(.*\);)\s*(/\*.*\*/|//.*)?$')
+
+
+def if_blocks(lines):
+	"""The #if blocks of lines (comments blanked), innermost first as they close: (index of
+	the #if, indices of its #elif/#else lines, index of the #endif,
+	whether it has an #else, for each branch the indices of the lines
+	at its own level, not in a nested #if)."""
+	out, stack = [], []
+	for i, l in enumerate(lines):
+		m = re.match(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b', l)
+		if m is None:
+			if stack:
+				stack[-1][4][-1].append(i)
+			continue
+		kw = m.group(1)
+		if kw.startswith("if"):
+			stack.append([i, [], None, False, [[]]])
+		elif stack and kw in ("elif", "else"):
+			stack[-1][1].append(i)
+			stack[-1][3] = stack[-1][3] or kw == "else"
+			stack[-1][4].append([])
+		elif stack:
+			b = stack.pop()
+			b[2] = i
+			out.append(tuple(b))
+	return out
+
+
+def hoist_branch_lines(old_lines, new_lines):
+	"""spatch adds a module_param line after the variable's declaration in
+	each branch of an #if that declares it ('#ifdef CONFIG_X / static
+	int v = 1; / #else / static int v; / #endif', below the site): the
+	same line in every branch of an #if with an #else goes once after its
+	#endif, which cpp reads the same in every configuration (each takes
+	one branch, and the line came after the declaration in each).  Only
+	lines spatch added, each once in every branch at the branch's own
+	level, with no #define or #undef after it in its branch that could
+	change what it means; a line that differs between branches (another
+	type) stays in each, and so does a line that took the place of a
+	MODULE_PARM in each branch (the driver's own layout)."""
+	olds = set(old_lines)
+	out = list(new_lines)
+	# the lines that are not spatch's additions: old lines, and those that
+	# replaced a MODULE_PARM of their variable in place
+	fixed = [l in olds for l in out]
+	sm = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+	for op, i1, i2, j1, j2 in sm.get_opcodes():
+		if op != "replace":
+			continue
+		for j in range(j1, j2):
+			m = re.match(r'\s*module_param\w*\s*\(\s*(\w+)\s*,', new_lines[j])
+			if m and any(re.match(r'\s*MODULE_PARM\s*\(\s*%s\s*,' % m.group(1), l)
+				     for l in old_lines[i1:i2]):
+				fixed[j] = True
+
+	def added(i):
+		"""The code of line i when spatch added it as a module_param
+		line, else None."""
+		m = ADDED_RE.match(out[i])
+		return m.group(1) if m and not fixed[i] else None
+
+	changed = True
+	while changed:
+		changed = False
+		bare = strip_comments("\n".join(out)).split("\n")
+		for _, mids, end, has_else, branches in if_blocks(bare):
+			if not has_else:
+				continue
+			common = None
+			for br in branches:
+				codes = [added(i) for i in br]
+				once = set(c for c in codes if c and codes.count(c) == 1)
+				common = once if common is None else common & once
+			if not common:
+				continue
+			bounds = list(mids) + [end]
+			take = []
+			for c in sorted(common, key=lambda c: next(i for i in branches[0] if added(i) == c)):
+				at = [next(i for i in br if added(i) == c) for br in branches]
+				if any(re.match(r'\s*#\s*(define|undef)\b', out[k])
+				       for i, stop in zip(at, bounds) for k in range(i + 1, stop)):
+					continue
+				# the MODULE_PARM's own comment, given to one of them
+				notes = set(ADDED_RE.match(out[i]).group(2) for i in at) - {None}
+				if len(notes) > 1:
+					continue
+				take.append((c + (" " + notes.pop() if notes else ""), at))
+			if not take:
+				continue
+			drop = set(i for _, at in take for i in at)
+			out = [l for i, l in enumerate(out[:end + 1]) if i not in drop] + \
+				[t for t, _ in take] + out[end + 1:]
+			fixed = [f for i, f in enumerate(fixed[:end + 1]) if i not in drop] + \
+				[False] * len(take) + fixed[end + 1:]
+			changed = True
+			break
+	return out
+
+
 def strip_left_spaces(old_lines, new_lines):
 	"""Two MODULE_PARMs on one line, both moved below their declarations:
 	spatch removes the line but leaves the space between them at the end
@@ -222,5 +323,6 @@ def apply_all(old_lines, new_lines):
 	new_lines = strip_left_spaces(old_lines, new_lines)
 	new_lines = fix_comments(old_lines, new_lines)
 	new_lines = restore_blank_lines(old_lines, new_lines)
+	new_lines = hoist_branch_lines(old_lines, new_lines)
 	new_lines = move_orphan_comments(old_lines, new_lines)
 	return drop_empty_conditionals(old_lines, new_lines)

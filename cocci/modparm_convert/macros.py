@@ -77,6 +77,8 @@ class Define:
 		self.new = None		# {call number: new call text} once decided
 		self.expand = {}	# use -> (first, last, new lines): expanded in place
 		self.removed = False	# a shim that goes
+		self.consts = set()	# call numbers whose variable a use found const
+		self.unconst = {}	# call number -> the declaration whose const went
 
 	def where(self):
 		return "%s:%d" % (self.rel, self.first)
@@ -98,6 +100,7 @@ class Use:
 		self.status = []	# per site of variant 0: ("converted"|"left", kind)
 		self.calls = {}		# (define id, call number) -> new call of variant 0
 		self.diags = []
+		self.unconst = []	# declarations of its expansion whose const went
 
 
 def scan(rel, text):
@@ -587,6 +590,9 @@ class Macros:
 						u.status.append(st)
 					if st[0] == "converted":
 						call = st[2]
+						if any(dg[1] == col and dg[3] in ("const", "const-charp")
+						       for dg in diags):
+							d.consts.add(k)
 						if v == 0:
 							u.calls[(d.id, k)] = call
 						orig = self.call_arg(d, k)
@@ -656,6 +662,17 @@ class Macros:
 			# new lines are kernel style, a space after each comma
 			stmts = [re.sub(r'("(?:[^"\\]|\\.)*")|,(?=\S)',
 					lambda m: m.group(1) or ", ", t) for t in stmts]
+			# a const the use's site found: dropped, as from a #define
+			for col, _, _, var in u.marks.get(0, []):
+				if not any(dg[1] == col and dg[3] in ("const", "const-charp")
+					   for dg in u.diags):
+					continue
+				for n, t in enumerate(stmts):
+					got = unconst(t, var)
+					if got:
+						stmts[n] = got[0]
+						u.unconst.append(got[1])
+						break
 			out[u] = (first, last, [indent + t + ";" for t in stmts])
 		return out
 
@@ -746,6 +763,8 @@ class Macros:
 					k += 1
 				out.append(res + l[pos:])
 			if ok and k == d.ncalls:
+				for c in sorted(d.consts):
+					out = self.drop_const(d, c, out)
 				self.edits[d.rel].append((d.first, d.last, out))
 			else:
 				d.new = None
@@ -766,6 +785,20 @@ class Macros:
 							 COND_RE.match(lines[d.first - 2])):
 						last += 1
 					self.edits[d.rel].append((d.first, last, []))
+
+	def drop_const(self, d, k, lines):
+		"""The lines of d's #define with const dropped from the declaration
+		its body writes of the variable of its k-th call
+		('static const int n = v;'), as upstream did for such parameters
+		(3c515's rx_copybreak): module_param's type check rejects a const
+		variable, and the parameter code writes it when the module loads
+		(the old kernel wrote to the read-only data as well).  A const that
+		comes from an argument of the use is not the body's: unchanged."""
+		got = unconst("\n".join(lines), self.call_arg(d, k))
+		if got is None:
+			return lines
+		d.unconst[k] = got[1]
+		return got[0].split("\n")
 
 	def shim_removal(self, d):
 		"""The lines to remove for a dead shim: its #define, and its #if
@@ -853,8 +886,28 @@ class Macros:
 					# its "MODULE_PARM removed" is not so in a
 					# macro: the warning below says what to do
 					continue
+				msg = dg[4]
+				if dg[3] in ("const", "const-charp") and u.unconst and \
+						any(u in e.expand for e in self.defs_of(u)):
+					msg = re.sub(r'drop the const \(modparm_const\.cocci does\)$',
+						     "const dropped from '%s' in the converted expansion "
+						     "that replaces this use, as upstream did for such "
+						     "parameters" % "; ".join(u.unconst), msg)
+				elif dg[3] in ("const", "const-charp") and \
+						any(e.unconst for e in self.defs_of(u)):
+					e = next(e for e in self.defs_of(u) if e.unconst)
+					msg = re.sub(r'drop the const \(modparm_const\.cocci does\)$',
+						     "const dropped from '%s' in the #define of %s at %s, "
+						     "as upstream did for such parameters" % (
+							     "; ".join(e.unconst.values()), e.name,
+							     e.where()), msg)
+				elif dg[3] in ("const", "const-charp"):
+					# modparm_const.cocci does not see into a use
+					msg = re.sub(r'drop the const \(modparm_const\.cocci does\)$',
+						     "drop the const by hand (it is not in a declaration "
+						     "of the #define's body)", msg)
 				t.diags.append((u.rel, u.line, u.col, dg[2], dg[3],
-						"in this use of %s: %s" % (u.name, dg[4])))
+						"in this use of %s: %s" % (u.name, msg)))
 			for e in self.defs_of(u):
 				if u in e.expand:
 					t.diags.append((u.rel, u.line, u.col, "note", "in-macro",
@@ -1005,6 +1058,33 @@ class Macros:
 					"lines (%s): convert them by hand" % (d.where(), "; ".join(sorted(set(texts)))))
 			return "the #define at %s is left" % d.where()
 		return "spatch left its expansion here"
+
+
+def unconst(text, name):
+	"""(text with const dropped from its declaration of name, that
+	declaration as it was), or None when text declares name without const
+	(or not at all).  text: a #define (its name and parameters are not the
+	declaration's) or statements."""
+	clean = sites.strip_comments(text)
+	for m in re.finditer(r'[^;{}]+', clean):
+		seg = m.group(0)
+		dm = re.search(r'(?<![\w.>])%s\s*(?:\[[^\]]*\]\s*)*(?:=|$)' % re.escape(name), seg)
+		if not dm:
+			continue
+		head = seg[:dm.start()]
+		pre = re.match(r'\s*#\s*define\s+\w+(?:\([^)]*\))?', head)
+		at = pre.end() if pre else 0
+		if "(" in head[at:] or not re.search(r'\bconst\b', head[at:]):
+			continue
+		cut = [(m.start() + at + c.start(), m.start() + at + c.end())
+		       for c in re.finditer(r'\bconst\b[ \t]*', head[at:])]
+		end = clean.find(";", m.start() + at)
+		decl = re.sub(r'\s*\\\n\s*|\s+', " ",
+			      text[m.start() + at:end if end >= 0 else len(text)]).strip(" \\")
+		for a, b in reversed(cut):
+			text = text[:a] + text[b:]
+		return text, decl
+	return None
 
 
 def split_statements(x):

@@ -600,8 +600,11 @@ def decide1(v, t, p):
 	no common form and are left."""
 	res = decide_form(v, t, p)
 	group = res.pop("group", None) or []
-	if res["form"] not in ("param", "array", "named", "array_named") or \
-			len(group) < 2:
+	if res["form"] == "left" or len(group) < 2:
+		return res
+	if res["form"] not in ("param", "array", "named", "array_named"):
+		if res["after"]:
+			branch_lines_note(res, group, p.file)
 		return res
 	types = {}
 	for d in group:
@@ -636,7 +639,52 @@ def decide1(v, t, p):
 		res["after"] = True
 		res["dtypes"] = types
 		res["dposes"] = [(d[1], d[2]) for d in group]
+		shown = sorted(set((d[1], "%s %s%s" % (norm_base(split_type(d[0])[0]), res["dv"],
+						       "".join("[%s]" % x for x in split_type(d[0])[1])))
+				   for d in group))
+		ifs = set(cond_stack(p.file, d[1])[-1][0] for d in group
+			  if cond_stack(p.file, d[1]))
+		where = "in the branches of the #if at line %d" % min(ifs) \
+			if len(ifs) == 1 else "in #if branches"
+		res["diags"].append(("branch-lines", "'%s' is declared as %s %s: one "
+				     "module_param line after each declaration, with its "
+				     "own type (one line would have the wrong type in a "
+				     "configuration)" % (
+					     res["dv"], " and ".join("'%s' (line %d)" % (
+						     decl.replace("* ", "*"), dl)
+						     for dl, decl in shown), where)))
+	elif res["after"]:
+		branch_lines_note(res, group, p.file)
 	return res
+
+
+def branch_lines_note(res, group, path):
+	"""Declared below the site (or above it, in a branch the site is not
+	in) in several branches of one #if, with one type: the lines added
+	after each declaration are the same, and the converter puts one after
+	the #endif when every branch, #else included, declares the variable.
+	Otherwise a configuration takes no branch that declares it, where one
+	line after the #endif would not compile: say why each keeps its own."""
+	fs = cond_stack(path, group[0][1])
+	if not fs:
+		return
+	n, has_else = if_branches(path, fs[-1][0])
+	seen = set(cond_stack(path, d[1])[-1][1] for d in group)
+	if has_else and seen == set(range(n)):
+		return
+	starts = dict((br, "#%s at line %d" % (kw, no))
+		      for no, br, kw, _ in if_body(path, fs[-1][0]) if kw)
+	starts[0] = "#if"
+	missing = [starts[b] for b in range(n) if b not in seen]
+	why = "which has no #else" if not has_else else \
+		"not in the branch of its %s" % " nor of its ".join(missing)
+	res["diags"].append(("branch-lines", "'%s' is declared at lines %s, in "
+			     "branches of the #if at line %d, %s: one module_param "
+			     "line after each declaration (one line after the #endif "
+			     "would name no variable in a configuration that takes no "
+			     "branch declaring it)" % (
+				     res["dv"], " and ".join(str(d[1]) for d in sorted(group, key=lambda d: d[1])),
+				     fs[-1][0], why)))
 
 
 def decide_form(v, t, p):

@@ -40,4 +40,4 @@ STATS = []
 STATS_ON = [False]
 
 
-NOTE_KINDS = ("typedef-header",)
+NOTE_KINDS = ("typedef-header", "branch-lines")

@@ -1,6 +1,7 @@
-/* declared below the site, in both branches of an #if: module_param goes
- * after the declaration in each branch, so that no configuration loses
- * the parameter */
+/* declared below the site, in both branches of an #if: spatch adds
+ * module_param after the declaration in each branch, so that no
+ * configuration loses the parameter; modparm-convert puts one line after
+ * the #endif instead (convert/order_below_twice.conv) */
 #include <linux/module.h>
 
 MODULE_PARM(nowayout, "i");
