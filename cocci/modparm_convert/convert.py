@@ -299,11 +299,11 @@ def check_summary(t):
 		checkmacros.summary(t.check_skipped) + checkmacros.summary_expanded(t.check_expanded)
 
 
-def candidates(src, t):
+def candidates(src, t, jobs=1):
 	"""(base directory, every .c and .h file of the run, those that
 	mention MODULE_PARM, those that hold what the API semantic patches
-	look for), relative paths.  One grep reads the tree for both: on a
-	kernel tree each read of every file costs seconds."""
+	look for), relative paths.  One grep reads the tree for both (jobs
+	at a time): on a kernel tree each read of every file costs seconds."""
 	def problem(rel, msg):
 		t.unread.append(rel)
 		t.diags.append((rel, 0, 0, "error", "input", msg))
@@ -316,10 +316,13 @@ def candidates(src, t):
 	# first narrows the tree to the files that hold a string each of
 	# them needs (MODULE_PARM, module_param, param_array_, param_set_,
 	# param_get_); the expressions then read those only
-	pre = sites.grep(base, rels, ["-F"] + [a for w in api.GREP_WORDS for a in ("-e", w)])
-	found = sites.grep(base, [r for r in rels if r in pre],
-			   ["-E", "-e", r"\bMODULE_PARM\b", "-e", api.GREP_ERE])
-	sites.unreadable(base, rels, found, problem)
+	pre, err1 = sites.grep(base, rels, ["-F"] + [a for w in api.GREP_WORDS for a in ("-e", w)],
+			       jobs)
+	found, err2 = sites.grep(base, [r for r in rels if r in pre],
+				 ["-E", "-e", r"\bMODULE_PARM\b", "-e", api.GREP_ERE], jobs)
+	if err1 or err2:
+		# only then: a test of every file costs a second on a kernel tree
+		sites.unreadable(base, rels, found, problem)
 	parm, hits = [], set()
 	for rel in rels:
 		if rel not in found:
@@ -347,7 +350,7 @@ def convert(o, env):
 			stage = tempfile.mkdtemp(prefix=".modparm-out.", dir=outparent)
 		except OSError:
 			raise Failure("%s: output directory not writable" % outparent)
-		base, rels, cands, apihits = candidates(o.src, t)
+		base, rels, cands, apihits = candidates(o.src, t, o.jobs)
 		texts = {}
 		todo = []
 		crlf = {}	# rel -> original bytes
@@ -383,7 +386,7 @@ def convert(o, env):
 			if code:
 				texts[rel] = (text, code)
 				todo.append(rel)
-		mac = wrapper_macros(base, rels, macro_sites, mtexts)
+		mac = wrapper_macros(base, rels, macro_sites, mtexts, o.jobs)
 		sp = Spatch(o.spatch, o.cocci, o.cocci2, o.macros, o.perm, tmp)
 		if o.keep_minimum:
 			sp.defines = ["-D", "keep_minimum"]
@@ -584,7 +587,7 @@ def publish(o, t, base, stage, newtext):
 		signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
-def wrapper_macros(base, rels, macro_sites, mtexts):
+def wrapper_macros(base, rels, macro_sites, mtexts, jobs=1):
 	"""The wrapper macros and shims of the MODULE_PARMs in #define
 	bodies, their uses in every .c and .h file of SRC (rels), and the
 	copies of the files that use them, expanded for spatch."""
@@ -593,7 +596,7 @@ def wrapper_macros(base, rels, macro_sites, mtexts):
 		mac.find_definitions(macro_sites)
 		if any(d.kind in ("wrapper", "outer", "shim") for d in mac.defs):
 			mac.find_uses(sites.mentioning(base, rels, lambda rel, msg: None,
-						       sorted(mac.byname)))
+						       sorted(mac.byname), jobs))
 			mac.expand()
 	except Exception as e:	# pylint: disable=broad-except
 		# the converter's own failure, not the input's: each MODULE_PARM

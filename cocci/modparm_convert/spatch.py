@@ -11,6 +11,18 @@ from .progress import Progress, spatch_counts
 from .results import FileResult, DiffError, apply_diff, from_records, parse_log, split_diff
 
 SAFE_RE = re.compile(r'[A-Za-z0-9._/+,-]+')
+# the system python, the one Debian's spatch embeds
+SYSTEM_PYTHON = "/usr/bin/python3"
+
+
+def python_option():
+	"""spatch's --python, naming the system python when there is one.
+	Without it spatch runs the first python3 on PATH to find its
+	library, in every run: through a pyenv shim that costs half a
+	second, more than spatch needs for a small file."""
+	if os.access(SYSTEM_PYTHON, os.X_OK):
+		return ["--python", SYSTEM_PYTHON]
+	return []
 
 
 def safe_path(path, tmp, n, content=None):
@@ -87,7 +99,7 @@ class Spatch:
 				(":" + pp if pp else ""))
 
 	def common(self, quiet="--very-quiet"):
-		opts = [quiet, "--no-includes"]
+		opts = [quiet, "--no-includes"] + python_option()
 		if self.macros and os.path.isfile(self.macros):
 			opts += ["--macro-file", self.macros]
 		return opts
