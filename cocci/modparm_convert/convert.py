@@ -61,7 +61,6 @@ class Tree:
 		self.unread = []	# files that could not be read
 		self.check = None	# --check-build: (sites, files, failed, KDIR)
 		self.check_skipped = []	# its sites of uses that 6.1 does not compile
-		self.check_expanded = []	# its uses replaced by their own expansion
 		self.causes = {}	# file left untouched -> the line that spatch could not parse
 
 	def leave(self, reason, n):
@@ -296,7 +295,7 @@ def check_summary(t):
 		return []
 	return ["modparm-convert: check-build: %s in %s built against %s, %d failed"
 		% (plural(t.check[0], "site"), plural(t.check[1], "file"), t.check[3], t.check[2])] + \
-		checkmacros.summary(t.check_skipped) + checkmacros.summary_expanded(t.check_expanded)
+		checkmacros.summary(t.check_skipped)
 
 
 def candidates(src, t, jobs=1):
@@ -437,7 +436,11 @@ def convert(o, env):
 		try:
 			if o.check_build:
 				usefiles = checkmacros.use_files(mac, newtext, show, shown)
-				t.check_expanded = checkmacros.expanded_uses(mac)
+				# a use replaced by its own converted lines is a direct
+				# site of the converted file
+				for rel, ss in sorted(checkmacros.expanded_sites(
+						mac, results, len(todo), show, shown).items()):
+					tocheck.append((rel, newtext[rel].replace("\r\n", "\n"), ss))
 		except Exception as e:	# pylint: disable=broad-except
 			# the converter's own failure: the uses are not checked, and say so
 			t.diags.append((".", 0, 0, "error", "internal", "the uses of wrapper macros "
@@ -523,17 +526,14 @@ def check_build(o, t, files, scratch, usefiles=()):
 		t.diags.append((s.rel, s.line, 1, "note", checkbuild.KIND,
 				"parameter '%s' (%s): not built: this use is in an #if branch "
 				"that a 6.1 build does not take" % (s.name, s.through)))
-	for u, names in t.check_expanded:
-		t.diags.append((u.rel, u.line, 1, "note", checkbuild.KIND,
-				"%s (%s): not built: this use of %s was replaced by its own "
-				"converted lines, which check-build does not build yet"
-				% (plural(len(names), "parameter"), ", ".join("'%s'" % n for n in names),
-				   u.name)))
 	done += [s for s in msites if s not in t.check_skipped]
 	failed = [s for s in done if s.errors]
 	for s in failed:
 		what = "parameter '%s' of this use of %s" % (s.name, s.through) \
 			if s.form == "macro" else FORMNAME.get(s.form, s.form)
+		if getattr(s, "expanded", False):
+			what = "%s of '%s' in the converted lines that replace this use of %s" \
+				% (what, s.name, s.through)
 		t.diags.append((s.rel, s.line, 1, "error", checkbuild.KIND,
 				"%s does not build against %s: %s" % (what, o.check_build, s.errors[0])))
 	nfiles = len(set(f[0] for f in files) | set(s.rel for s in done))
