@@ -102,10 +102,39 @@ NEEDS = ((("module_param_array",), old_count),
 	  lambda text: search(HELPER_RE, "param_", text)))
 
 
+def maybe_old_count(text):
+	"""False when old_count() of text with its comments and strings
+	blanked is surely False, read from text as it is: each
+	module_param_array of text whose '(' and the 400 characters old_count
+	reads after it hold no comment and no literal is read the same way
+	in both (a match that blanking makes or changes has a comment or a
+	literal there)."""
+	pos = 0
+	while True:
+		p = text.find("module_param_array", pos)
+		if p < 0:
+			return False
+		pos = p + 1
+		m = ARRAY_RE.match(text, p)
+		if m is None:
+			# a comment or literal before the '(' may hide a match
+			if re.match(r'(?:_named)?\s*[/"\']', text[p + 18:p + 100]):
+				return True
+			continue
+		rest = text[m.end():m.end() + 400]
+		if "/*" in rest or "//" in rest or '"' in rest or "'" in rest:
+			return True
+		args = split_args(rest[:close_paren(rest)])
+		k = 3 if m.group(1) else 2
+		if len(args) > k and re.fullmatch(r'[A-Za-z_]\w*', args[k]) and args[k] != "NULL":
+			return True
+
+
 def may_want(text):
 	"""Whether text, comments and strings not yet blanked, may hold
-	something for PATCHES."""
-	return any(w in text for words, _ in NEEDS for w in words)
+	something for PATCHES: blanking them, which costs more than the
+	tests, is left for the files that may."""
+	return any(w in text for words, _ in NEEDS[1:] for w in words) or maybe_old_count(text)
 
 
 def wanted(text):
