@@ -204,7 +204,8 @@ def repair_all(todo, texts, results, jobs):
 	time on an old tree, and spatch has finished with the cores."""
 	work = [(n, texts[rel][0], results[n].new) for n, rel in enumerate(todo)
 		if n in results and results[n].new is not None]
-	if jobs < 2 or len(work) < 2:
+	if jobs < 2 or len(work) < 4 * jobs:
+		# a few files repair faster than a pool of processes starts
 		return {}
 	try:
 		with concurrent.futures.ProcessPoolExecutor(min(jobs, len(work))) as ex:
