@@ -11,7 +11,7 @@ import shutil
 import subprocess
 import textwrap
 
-from . import sites
+from . import sites, spatch
 from .checkload import line_before
 from .sites import split_args
 from .spatch import python_option
@@ -227,7 +227,7 @@ def run(o, t, base, rels, newtext, tmp, decode, hits=None):
 		groups = os.path.join(work, p + ".groups")
 		with open(groups, "w", errors="surrogateescape") as f:
 			f.write("".join(c + "\n\n" for c in files))
-		r = subprocess.run([o.spatch, "--sp-file", os.path.join(here, p), "-D", "patch",
+		r = spatch.run([o.spatch, "--sp-file", os.path.join(here, p), "-D", "patch",
 				    "--in-place", "--very-quiet", "--no-includes"] + python_option() + [
 				    "--jobs", str(o.jobs), "--tmp-dir", os.path.join(work, p + ".jobs"),
 				    "--file-groups", groups], stdout=subprocess.DEVNULL,
