@@ -11,9 +11,10 @@ import shutil
 import subprocess
 import textwrap
 
-from . import sites
+from . import sites, spatch
 from .checkload import line_before
 from .sites import split_args
+from .spatch import python_option
 
 # semantic patch -> what selects the files it is run on: a cheap test,
 # so that a tree spatch would only parse for nothing is not parsed
@@ -61,23 +62,86 @@ def close_paren(s):
 	return len(s)
 
 
+def search(rx, word, text, pos=0):
+	"""rx.search(text, pos) for an expression rx whose every match starts
+	with the string word: str.find finds the places rx is tried at.  An
+	expression that starts with \\b is tried at every character of the
+	text, tens of times slower."""
+	while True:
+		pos = text.find(word, pos)
+		if pos < 0:
+			return None
+		m = rx.match(text, pos)
+		if m:
+			return m
+		pos += 1
+
+
 def old_count(text):
 	"""Whether text has a module_param_array whose count is a bare name
 	other than NULL (the 2.6.0-2.6.9 form, or a pointer variable)."""
-	for m in ARRAY_RE.finditer(text):
+	pos = 0
+	while True:
+		m = search(ARRAY_RE, "module_param_array", text, pos)
+		if m is None:
+			return False
+		pos = m.end()
 		rest = text[m.end():m.end() + 400]
 		args = split_args(rest[:close_paren(rest)])
 		k = 3 if m.group(1) else 2
 		if len(args) > k and re.fullmatch(r'[A-Za-z_]\w*', args[k]) and args[k] != "NULL":
 			return True
-	return False
+
+
+# a word each test of wanted() needs: a text without any of them has
+# nothing for PATCHES (blanking comments and strings only takes words
+# away), and the words are found at once where the expressions crawl
+NEEDS = ((("module_param_array",), old_count),
+	 (("module_param_call",), lambda text: search(CALL_RE, "module_param_call", text)),
+	 (("param_array_", "param_set_", "param_get_"),
+	  lambda text: search(HELPER_RE, "param_", text)))
+
+
+def maybe_old_count(text):
+	"""False when old_count() of text with its comments and strings
+	blanked is surely False, read from text as it is: each
+	module_param_array of text whose '(' and the 400 characters old_count
+	reads after it hold no comment and no literal is read the same way
+	in both (a match that blanking makes or changes has a comment or a
+	literal there)."""
+	pos = 0
+	while True:
+		p = text.find("module_param_array", pos)
+		if p < 0:
+			return False
+		pos = p + 1
+		m = ARRAY_RE.match(text, p)
+		if m is None:
+			# a comment or literal before the '(' may hide a match
+			if re.match(r'(?:_named)?\s*[/"\']', text[p + 18:p + 100]):
+				return True
+			continue
+		rest = text[m.end():m.end() + 400]
+		if "/*" in rest or "//" in rest or '"' in rest or "'" in rest:
+			return True
+		args = split_args(rest[:close_paren(rest)])
+		k = 3 if m.group(1) else 2
+		if len(args) > k and re.fullmatch(r'[A-Za-z_]\w*', args[k]) and args[k] != "NULL":
+			return True
+
+
+def may_want(text):
+	"""Whether text, comments and strings not yet blanked, may hold
+	something for PATCHES: blanking them, which costs more than the
+	tests, is left for the files that may."""
+	return any(w in text for words, _ in NEEDS[1:] for w in words) or maybe_old_count(text)
 
 
 def wanted(text):
 	"""The semantic patches of PATCHES that have something to look at
 	in text (comments and strings blanked)."""
-	return [p for p, hit in zip(PATCHES, (old_count(text), CALL_RE.search(text),
-					       HELPER_RE.search(text))) if hit]
+	return [p for p, (words, test) in zip(PATCHES, NEEDS)
+		if any(w in text for w in words) and test(text)]
 
 
 class Api:
@@ -105,7 +169,7 @@ def mentioning(base, rels, newtext, hits=None):
 	grepped them already), and those the MODULE_PARM conversion changed
 	(it may have written what the API patches look for)."""
 	if hits is None:
-		hits = sites.grep(base, rels, ["-E", "-e", GREP_ERE])
+		hits = sites.grep(base, rels, ["-E", "-e", GREP_ERE])[0]
 	found = set(hits) | set(newtext)
 	return [r for r in rels if r in found]
 
@@ -130,9 +194,12 @@ def run(o, t, base, rels, newtext, tmp, decode, hits=None):
 		old = decode(raw).replace("\r\n", "\n")
 		crlf = b"\r\n" in raw
 		cur = newtext.get(rel, old).replace("\r\n", "\n")
+		header = rel.endswith(".h") and not rel.startswith("include/linux/")
+		if not may_want(cur) and not (header and "define" in cur):
+			continue
 		clean = sites.strip_comments(cur)
 		# a kernel tree's own include/linux defines these for real
-		if rel.endswith(".h") and not rel.startswith("include/linux/"):
+		if header:
 			for m in COMPAT_DEF_RE.finditer(clean):
 				ln = clean.count("\n", 0, m.start()) + 1
 				a.sites.append((rel, ln, 1, "left", "compat-header"))
@@ -160,8 +227,8 @@ def run(o, t, base, rels, newtext, tmp, decode, hits=None):
 		groups = os.path.join(work, p + ".groups")
 		with open(groups, "w", errors="surrogateescape") as f:
 			f.write("".join(c + "\n\n" for c in files))
-		r = subprocess.run([o.spatch, "--sp-file", os.path.join(here, p), "-D", "patch",
-				    "--in-place", "--very-quiet", "--no-includes",
+		r = spatch.run([o.spatch, "--sp-file", os.path.join(here, p), "-D", "patch",
+				    "--in-place", "--very-quiet", "--no-includes"] + python_option() + [
 				    "--jobs", str(o.jobs), "--tmp-dir", os.path.join(work, p + ".jobs"),
 				    "--file-groups", groups], stdout=subprocess.DEVNULL,
 				   stderr=subprocess.PIPE, cwd=work)

@@ -77,8 +77,8 @@ def expanded_uses(mac):
 	"""[(use, [parameter names])] of the uses counted converted although
 	a #define they expand was not rewritten: each was replaced by its
 	own converted lines (its wrapper's uses need different ones).  They
-	are no use of a wrapper any more, and use_files does not build
-	them."""
+	are no use of a wrapper any more: expanded_sites builds them as
+	direct sites, use_files does not."""
 	if mac is None or isinstance(mac, macros.Failed):
 		return []
 	out = []
@@ -89,6 +89,29 @@ def expanded_uses(mac):
 			continue
 		if not mac.blockers(u):
 			out.append((u, [call_params(st[2])[0] for st in u.status]))
+	return out
+
+
+def expanded_sites(mac, results, first, show, shown):
+	"""{rel: [checkbuild.Site]} of the uses replaced by their own
+	converted lines (expanded_uses): each parameter a site at the use's
+	file and line, of the form and declaration spatch decided for it in
+	the expansion (results: {index: FileResult} of the spatch run, the
+	copies of mac.synth from index first), built as the converted file
+	has it, like a direct site."""
+	out = {}
+	for u, names in expanded_uses(mac):
+		n = next((n for n, (_, v, _, uses) in enumerate(mac.synth) if v == 0 and u in uses),
+			 None)
+		r = results.get(first + n) if n is not None else None
+		decided = r.decided() if r is not None else []
+		for (col, _, _, _), name in zip(u.marks.get(0, []), names):
+			x = next((x for x in decided if x[0] == u.sline and x[1] == col), None)
+			s = checkbuild.Site(u.rel, shown(show, u.rel), u.line, name,
+					    x[3] if x else "param", x[5] if x else None)
+			s.through = u.name
+			s.expanded = True
+			out.setdefault(u.rel, []).append(s)
 	return out
 
 
@@ -254,15 +277,6 @@ def judge_build(mods, scratch, log):
 		for s in ss:
 			s.errors.append(loose or checkbuild.first_error(log, name + ".o")
 					or "the module did not build")
-
-
-def summary_expanded(uses):
-	"""The check-build line of the uses replaced by their expansion."""
-	n = sum(len(names) for _, names in uses)
-	if not n:
-		return []
-	return ["modparm-convert: check-build: %d site%s (uses of wrapper macros replaced by "
-		"their own converted lines) not built" % (n, "" if n == 1 else "s")]
 
 
 def summary(skipped):

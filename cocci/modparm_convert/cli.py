@@ -55,7 +55,8 @@ usage or environment errors, KDIR not a built kernel among them (nothing
 is written then), 130 when interrupted (nothing is written).
 
 Environment: SPATCH (default spatch), MODPARM_COCCI, MODPARM_AUTHOR
-(From: of the patches).
+(From: of the patches), MODPARM_SPATCH_TIMES (a file: each spatch run's
+wall time and semantic patch are appended to it, for make bench).
 """
 
 import os

@@ -61,7 +61,6 @@ class Tree:
 		self.unread = []	# files that could not be read
 		self.check = None	# --check-build: (sites, files, failed, KDIR)
 		self.check_skipped = []	# its sites of uses that 6.1 does not compile
-		self.check_expanded = []	# its uses replaced by their own expansion
 		self.causes = {}	# file left untouched -> the line that spatch could not parse
 
 	def leave(self, reason, n):
@@ -205,7 +204,8 @@ def repair_all(todo, texts, results, jobs):
 	time on an old tree, and spatch has finished with the cores."""
 	work = [(n, texts[rel][0], results[n].new) for n, rel in enumerate(todo)
 		if n in results and results[n].new is not None]
-	if jobs < 2 or len(work) < 2:
+	if jobs < 2 or len(work) < 4 * jobs:
+		# a few files repair faster than a pool of processes starts
 		return {}
 	try:
 		with concurrent.futures.ProcessPoolExecutor(min(jobs, len(work))) as ex:
@@ -296,14 +296,14 @@ def check_summary(t):
 		return []
 	return ["modparm-convert: check-build: %s in %s built against %s, %d failed"
 		% (plural(t.check[0], "site"), plural(t.check[1], "file"), t.check[3], t.check[2])] + \
-		checkmacros.summary(t.check_skipped) + checkmacros.summary_expanded(t.check_expanded)
+		checkmacros.summary(t.check_skipped)
 
 
-def candidates(src, t):
+def candidates(src, t, jobs=1):
 	"""(base directory, every .c and .h file of the run, those that
 	mention MODULE_PARM, those that hold what the API semantic patches
-	look for), relative paths.  One grep reads the tree for both: on a
-	kernel tree each read of every file costs seconds."""
+	look for), relative paths.  One grep reads the tree for both (jobs
+	at a time): on a kernel tree each read of every file costs seconds."""
 	def problem(rel, msg):
 		t.unread.append(rel)
 		t.diags.append((rel, 0, 0, "error", "input", msg))
@@ -316,10 +316,13 @@ def candidates(src, t):
 	# first narrows the tree to the files that hold a string each of
 	# them needs (MODULE_PARM, module_param, param_array_, param_set_,
 	# param_get_); the expressions then read those only
-	pre = sites.grep(base, rels, ["-F"] + [a for w in api.GREP_WORDS for a in ("-e", w)])
-	found = sites.grep(base, [r for r in rels if r in pre],
-			   ["-E", "-e", r"\bMODULE_PARM\b", "-e", api.GREP_ERE])
-	sites.unreadable(base, rels, found, problem)
+	pre, err1 = sites.grep(base, rels, ["-F"] + [a for w in api.GREP_WORDS for a in ("-e", w)],
+			       jobs)
+	found, err2 = sites.grep(base, [r for r in rels if r in pre],
+				 ["-E", "-e", r"\bMODULE_PARM\b", "-e", api.GREP_ERE], jobs)
+	if err1 or err2:
+		# only then: a test of every file costs a second on a kernel tree
+		sites.unreadable(base, rels, found, problem)
 	parm, hits = [], set()
 	for rel in rels:
 		if rel not in found:
@@ -347,7 +350,7 @@ def convert(o, env):
 			stage = tempfile.mkdtemp(prefix=".modparm-out.", dir=outparent)
 		except OSError:
 			raise Failure("%s: output directory not writable" % outparent)
-		base, rels, cands, apihits = candidates(o.src, t)
+		base, rels, cands, apihits = candidates(o.src, t, o.jobs)
 		texts = {}
 		todo = []
 		crlf = {}	# rel -> original bytes
@@ -383,7 +386,7 @@ def convert(o, env):
 			if code:
 				texts[rel] = (text, code)
 				todo.append(rel)
-		mac = wrapper_macros(base, rels, macro_sites, mtexts)
+		mac = wrapper_macros(base, rels, macro_sites, mtexts, o.jobs)
 		sp = Spatch(o.spatch, o.cocci, o.cocci2, o.macros, o.perm, tmp)
 		if o.keep_minimum:
 			sp.defines = ["-D", "keep_minimum"]
@@ -434,7 +437,11 @@ def convert(o, env):
 		try:
 			if o.check_build:
 				usefiles = checkmacros.use_files(mac, newtext, show, shown)
-				t.check_expanded = checkmacros.expanded_uses(mac)
+				# a use replaced by its own converted lines is a direct
+				# site of the converted file
+				for rel, ss in sorted(checkmacros.expanded_sites(
+						mac, results, len(todo), show, shown).items()):
+					tocheck.append((rel, newtext[rel].replace("\r\n", "\n"), ss))
 		except Exception as e:	# pylint: disable=broad-except
 			# the converter's own failure: the uses are not checked, and say so
 			t.diags.append((".", 0, 0, "error", "internal", "the uses of wrapper macros "
@@ -520,17 +527,14 @@ def check_build(o, t, files, scratch, usefiles=()):
 		t.diags.append((s.rel, s.line, 1, "note", checkbuild.KIND,
 				"parameter '%s' (%s): not built: this use is in an #if branch "
 				"that a 6.1 build does not take" % (s.name, s.through)))
-	for u, names in t.check_expanded:
-		t.diags.append((u.rel, u.line, 1, "note", checkbuild.KIND,
-				"%s (%s): not built: this use of %s was replaced by its own "
-				"converted lines, which check-build does not build yet"
-				% (plural(len(names), "parameter"), ", ".join("'%s'" % n for n in names),
-				   u.name)))
 	done += [s for s in msites if s not in t.check_skipped]
 	failed = [s for s in done if s.errors]
 	for s in failed:
 		what = "parameter '%s' of this use of %s" % (s.name, s.through) \
 			if s.form == "macro" else FORMNAME.get(s.form, s.form)
+		if getattr(s, "expanded", False):
+			what = "%s of '%s' in the converted lines that replace this use of %s" \
+				% (what, s.name, s.through)
 		t.diags.append((s.rel, s.line, 1, "error", checkbuild.KIND,
 				"%s does not build against %s: %s" % (what, o.check_build, s.errors[0])))
 	nfiles = len(set(f[0] for f in files) | set(s.rel for s in done))
@@ -584,7 +588,7 @@ def publish(o, t, base, stage, newtext):
 		signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
-def wrapper_macros(base, rels, macro_sites, mtexts):
+def wrapper_macros(base, rels, macro_sites, mtexts, jobs=1):
 	"""The wrapper macros and shims of the MODULE_PARMs in #define
 	bodies, their uses in every .c and .h file of SRC (rels), and the
 	copies of the files that use them, expanded for spatch."""
@@ -593,7 +597,7 @@ def wrapper_macros(base, rels, macro_sites, mtexts):
 		mac.find_definitions(macro_sites)
 		if any(d.kind in ("wrapper", "outer", "shim") for d in mac.defs):
 			mac.find_uses(sites.mentioning(base, rels, lambda rel, msg: None,
-						       sorted(mac.byname)))
+						       sorted(mac.byname), jobs))
 			mac.expand()
 	except Exception as e:	# pylint: disable=broad-except
 		# the converter's own failure, not the input's: each MODULE_PARM

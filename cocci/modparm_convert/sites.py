@@ -4,6 +4,7 @@
 spatch decides and rewrites; this finder only counts, so that a site
 spatch did not see (a file it could not parse) is never lost."""
 
+import concurrent.futures
 import os
 import re
 import subprocess
@@ -133,30 +134,43 @@ def walk(top, problem):
 	return sorted(out)
 
 
-def grep(top, rels, args):
-	"""Those of rels (under top) that grep (LC_ALL=C, -l and args) finds.
-	One grep at a time reads them (xargs without -P: no output
+def grep(top, rels, args, jobs=1):
+	"""(those of rels (under top) that grep (LC_ALL=C, -l and args)
+	finds, whether grep failed to read any of them).  jobs greps at a
+	time, each over its share of the files (its own pipes: no output
 	interleaves), NUL-separated."""
-	p = subprocess.run(["xargs", "-0", "-r", "grep", "-lZs"] + args + ["--"],
-			   input=b"".join(os.fsencode(r) + b"\0" for r in rels),
-			   stdout=subprocess.PIPE, cwd=top, env=dict(os.environ, LC_ALL="C"))
-	return set(os.fsdecode(n) for n in p.stdout.split(b"\0") if n)
+	names = [os.fsencode(r) + b"\0" for r in rels]
+	shares = [b"".join(names[k::jobs]) for k in range(max(1, min(jobs, len(names))))]
+
+	def one(share):
+		# no -s: what grep says on stderr tells whether it read every file
+		return subprocess.run(["xargs", "-0", "-r", "grep", "-lZ"] + args + ["--"],
+				      input=share, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+				      cwd=top, env=dict(os.environ, LC_ALL="C"))
+	if len(shares) == 1:
+		done = [one(shares[0])]
+	else:
+		with concurrent.futures.ThreadPoolExecutor(len(shares)) as ex:
+			done = list(ex.map(one, shares))
+	found = set(os.fsdecode(n) for p in done for n in p.stdout.split(b"\0") if n)
+	return found, any(p.stderr for p in done)
 
 
 def unreadable(top, rels, found, problem):
 	"""Report with problem those of rels grep did not find that cannot be
-	read (grep -s says nothing of them)."""
+	read."""
 	for rel in rels:
 		if rel not in found and not os.access(os.path.join(top, rel), os.R_OK):
 			problem(rel, "cannot read: Permission denied: skipped")
 
 
-def mentioning(top, rels, problem, words=("MODULE_PARM",)):
+def mentioning(top, rels, problem, words=("MODULE_PARM",), jobs=1):
 	"""Those of rels (under top) that mention MODULE_PARM (or one of
 	words) as a word; a file that could not be read is reported with
 	problem."""
-	found = grep(top, rels, ["-w"] + [a for w in words for a in ("-e", w)])
-	unreadable(top, rels, found, problem)
+	found, errors = grep(top, rels, ["-w"] + [a for w in words for a in ("-e", w)], jobs)
+	if errors:
+		unreadable(top, rels, found, problem)
 	return [r for r in rels if r in found]
 
 

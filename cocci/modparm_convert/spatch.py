@@ -6,11 +6,43 @@ import json
 import os
 import re
 import subprocess
+import time
 
 from .progress import Progress, spatch_counts
 from .results import FileResult, DiffError, apply_diff, from_records, parse_log, split_diff
 
 SAFE_RE = re.compile(r'[A-Za-z0-9._/+,-]+')
+# the system python, the one Debian's spatch embeds
+SYSTEM_PYTHON = "/usr/bin/python3"
+
+
+def timed(cmd, seconds):
+	"""Note one spatch run, its semantic patch and its wall time, in the
+	file $MODPARM_SPATCH_TIMES when set (make bench: how much of a run
+	is the semantic patches' own work)."""
+	f = os.environ.get("MODPARM_SPATCH_TIMES")
+	if f:
+		with open(f, "a") as out:
+			out.write("%.3f %s\n" % (seconds, os.path.basename(cmd[cmd.index("--sp-file") + 1])))
+
+
+def run(cmd, **kw):
+	"""subprocess.run of a spatch command, timed."""
+	t0 = time.monotonic()
+	try:
+		return subprocess.run(cmd, **kw)
+	finally:
+		timed(cmd, time.monotonic() - t0)
+
+
+def python_option():
+	"""spatch's --python, naming the system python when there is one.
+	Without it spatch runs the first python3 on PATH to find its
+	library, in every run: through a pyenv shim that costs half a
+	second, more than spatch needs for a small file."""
+	if os.access(SYSTEM_PYTHON, os.X_OK):
+		return ["--python", SYSTEM_PYTHON]
+	return []
 
 
 def safe_path(path, tmp, n, content=None):
@@ -87,7 +119,7 @@ class Spatch:
 				(":" + pp if pp else ""))
 
 	def common(self, quiet="--very-quiet"):
-		opts = [quiet, "--no-includes"]
+		opts = [quiet, "--no-includes"] + python_option()
 		if self.macros and os.path.isfile(self.macros):
 			opts += ["--macro-file", self.macros]
 		return opts
@@ -97,7 +129,7 @@ class Spatch:
 		sp = safe_path(path, self.tmp, "one.%d" % n, content)
 		res = os.path.join(self.tmp, "res.%d.c" % n)
 		js = os.path.join(self.tmp, "records.%d.json" % n)
-		p = subprocess.run([self.spatch, "--sp-file", self.cocci, "-D", "patch", "-D", "stats",
+		p = run([self.spatch, "--sp-file", self.cocci, "-D", "patch", "-D", "stats",
 				    "-D", "perm=" + self.perm, "-D", "modparm_json=" + js,
 				    "--no-show-diff"] + self.defines + self.common() +
 				   [sp, "-o", res], stdout=subprocess.DEVNULL,
@@ -121,7 +153,7 @@ class Spatch:
 			res = sp
 		if any(d[3] in ("const", "const-charp") for d in r.diags):
 			res2 = res + ".2.c"
-			q = subprocess.run([self.spatch, "--sp-file", self.cocci2, "-D", "patch"] +
+			q = run([self.spatch, "--sp-file", self.cocci2, "-D", "patch"] +
 					   self.common() + [res, "-o", res2],
 					   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=self.tmp, env=self.env)
 			if q.returncode == 0:
@@ -168,6 +200,7 @@ class Spatch:
 			self.common("--quiet") + ["--file-groups", self.groups("groups", sps)]
 		show = Progress(len(sps))
 		with open(os.path.join(self.tmp, "diff"), "wb") as out, open(log, "wb") as err:
+			t0 = time.monotonic()
 			p = subprocess.Popen(cmd, stdout=out, stderr=err, cwd=self.tmp, env=self.env)
 			show.show(0, 0)
 			try:
@@ -181,6 +214,7 @@ class Spatch:
 				if p.poll() is None:
 					p.kill()
 					p.wait()
+				timed(cmd, time.monotonic() - t0)
 				show.done()
 		if p.returncode != 0 or not os.path.exists(js):
 			return None
@@ -211,7 +245,7 @@ class Spatch:
 				with open(c, "wb") as f:
 					f.write(res[n].new)
 				copies.append(c)
-			subprocess.run([self.spatch, "--sp-file", self.cocci2, "-D", "patch", "--in-place",
+			run([self.spatch, "--sp-file", self.cocci2, "-D", "patch", "--in-place",
 					"--jobs", str(jobs), "--tmp-dir", os.path.join(self.tmp, "jobs2")] +
 				       self.common() + ["--file-groups", self.groups("groups2", copies)],
 				       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=self.tmp, env=self.env)
