@@ -158,6 +158,26 @@ static int parse_format(const char *s, enum p2l_format *f)
 	return -1;
 }
 
+static const char * const order_names[] = {
+	[ORDER_HEAT] = "heat",
+	[ORDER_DENSITY] = "density",
+	[ORDER_C3] = "c3",
+	[ORDER_PAGES] = "pages",
+};
+
+static int parse_order(const char *s, enum p2l_order *o)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(order_names); i++) {
+		if (!strcmp(s, order_names[i])) {
+			*o = i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
 static int parse_args(int argc, char **argv, struct opts *o)
 {
 	static const struct option lopts[] = {
@@ -221,15 +241,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->budget_set = 1;
 			break;
 		case 'O':
-			if (!strcmp(optarg, "heat")) {
-				o->order = ORDER_HEAT;
-			} else if (!strcmp(optarg, "density")) {
-				o->order = ORDER_DENSITY;
-			} else if (!strcmp(optarg, "c3")) {
-				o->order = ORDER_C3;
-			} else if (!strcmp(optarg, "pages")) {
-				o->order = ORDER_PAGES;
-			} else {
+			if (parse_order(optarg, &o->order)) {
 				p2l_err("unknown order '%s'", optarg);
 				return -1;
 			}
@@ -292,13 +304,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		p2l_err("--order=density needs --system-map to know function sizes");
 		return -1;
 	}
-	if ((o->order == ORDER_C3 || o->order == ORDER_PAGES) &&
-	    (!o->map || !o->nedges)) {
+	if (p2l_order_uses_edges(o->order) && (!o->map || !o->nedges)) {
 		p2l_err("--order=%s needs --system-map (sizes) and --edges (calls)",
-			o->order == ORDER_C3 ? "c3" : "pages");
+			order_names[o->order]);
 		return -1;
 	}
-	if (o->nedges && o->order != ORDER_C3 && o->order != ORDER_PAGES) {
+	if (o->nedges && !p2l_order_uses_edges(o->order)) {
 		p2l_err("--edges is read only for --order=c3 and --order=pages");
 		return -1;
 	}

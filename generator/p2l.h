@@ -181,6 +181,12 @@ enum p2l_order {
 	ORDER_PAGES,	/* density's pages, C3 within each */
 };
 
+/* The orders that read call edges (--edges): C3 and the pages order. */
+static inline int p2l_order_uses_edges(enum p2l_order o)
+{
+	return o == ORDER_C3 || o == ORDER_PAGES;
+}
+
 uint32_t p2l_key(float v);
 uint64_t *p2l_radix_sort(uint64_t *a, uint64_t *tmp, size_t n);
 

@@ -234,7 +234,7 @@ static int emit(struct p2l_tab *t, const struct p2l_map *map,
 		goto out;
 	res->profiled = n;
 	sorted = p2l_radix_sort(item, tmp, n);
-	if ((o->order == ORDER_C3 || o->order == ORDER_PAGES) &&
+	if (p2l_order_uses_edges(o->order) &&
 	    p2l_c3(t, size, o->edges, sorted, n,
 		   o->order == ORDER_PAGES ? P2L_PAGE : 0)) {
 		n = -1;
