@@ -17,6 +17,10 @@
 #                                  "[exit STATUS]"; with KTAP_UPDATE=1 it
 #                                  rewrites NAME.OUT first (review the diff)
 #   finish                         the plan, the totals; status 1 on a failure
+#   closed_to_nobody PATH...       prints the first directory on the way
+#                                  to a PATH that nobody cannot enter
+#                                  (mktemp -d makes 0700 ones): a test
+#                                  that drops to nobody skips, naming it
 #
 # The header goes out when this file is sourced; the plan comes last, as
 # the number of tests is known only then (TAP allows a trailing plan,
@@ -110,3 +114,16 @@ finish() {
 	fi
 	[ "$ktap_fail" -eq 0 ]
 }
+
+closed_to_nobody() {
+	for ktap_path; do
+		setpriv --reuid=nobody --regid=nogroup --clear-groups sh -c '
+			w= rest=${1#/}
+			while :; do
+				w="$w/${rest%%/*}"
+				[ -x "$w" ] || { printf "%s\n" "$w"; exit 1; }
+				case $rest in */*) rest=${rest#*/} ;; *) break ;; esac
+			done' sh "$ktap_path" || return 0
+	done
+}
+

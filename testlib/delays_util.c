@@ -299,6 +299,47 @@ int run_capture(char *const argv[], uid_t uid, gid_t gid, char *out,
 	return WEXITSTATUS(status);
 }
 
+bool can_run_as(const char *path, uid_t uid, gid_t gid, char *dir,
+		size_t len)
+{
+	int fd, status;
+	ssize_t n;
+	pid_t pid;
+
+	pid = fork_pipe(&fd, true);
+	if (pid < 0) {
+		snprintf(dir, len, "%s (fork: %s)", path, strerror(errno));
+		return false;
+	}
+	if (pid == 0) {
+		char way[4096], *p;
+
+		if (setgroups(0, NULL) || setgid(gid) || setuid(uid))
+			_exit(2);
+		if (!access(path, X_OK))
+			_exit(0);
+		snprintf(way, sizeof(way), "%s", path);
+		for (p = strchr(way + 1, '/'); p; p = strchr(p + 1, '/')) {
+			*p = '\0';
+			if (access(way, X_OK))
+				break;
+			*p = '/';
+		}
+		if (write(fd, way, strlen(way)) < 0)
+			_exit(2);
+		_exit(1);
+	}
+	n = read(fd, dir, len - 1);
+	dir[n > 0 ? n : 0] = '\0';
+	close(fd);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return false;
+	if (WEXITSTATUS(status) == 2)
+		snprintf(dir, len, "%s (cannot drop to uid %u)", path,
+			 (unsigned int)uid);
+	return WEXITSTATUS(status) == 0;
+}
+
 void print_diag_lines(const char *what, const char *out)
 {
 	const char *p = out, *nl;

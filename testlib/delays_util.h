@@ -108,6 +108,15 @@ pid_t spawn_piped(char *const argv[], uid_t uid, gid_t gid, int *fd);
 int run_capture(char *const argv[], uid_t uid, gid_t gid, char *out,
 		size_t len);
 
+/*
+ * Whether @uid/@gid may run @path.  If not, @dir (of @len) names the
+ * first directory on the way that they cannot enter, or @path itself.
+ * A checkout under a directory closed to others (mktemp -d makes it
+ * 0700) cannot be tested as nobody: the caller skips, naming @dir.
+ */
+bool can_run_as(const char *path, uid_t uid, gid_t gid, char *dir,
+		size_t len);
+
 /* Print multi-line program output as "# " diagnostics. */
 void print_diag_lines(const char *what, const char *out);
 
