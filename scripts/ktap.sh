@@ -19,8 +19,9 @@
 #   finish                         the plan, the totals; status 1 on a failure
 #   closed_to_nobody PATH...       prints the first directory on the way
 #                                  to a PATH that nobody cannot enter
-#                                  (mktemp -d makes 0700 ones): a test
-#                                  that drops to nobody skips, naming it
+#                                  (mktemp -d makes 0700 ones), or PATH
+#                                  if nobody cannot run it: a test that
+#                                  drops to nobody skips, naming it
 #
 # The header goes out when this file is sourced; the plan comes last, as
 # the number of tests is known only then (TAP allows a trailing plan,

@@ -3,7 +3,8 @@
 # diagnostics, short plans, CRLF, bail-outs and empty logs.  Each
 # ktap/NAME.ktap has its expected output, ending in the exit status
 # (1 exactly when something failed), in ktap/NAME.expect (ktap.sh's
-# expect_pairs; KTAP_UPDATE=1 rewrites them).  Last, ktap.sh's same_text.
+# expect_pairs; KTAP_UPDATE=1 rewrites them).  Last, ktap.sh's same_text,
+# expect_pairs and closed_to_nobody.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/scripts/ktap.sh"
@@ -32,4 +33,18 @@ same_text "$(printf '%s\n' "$suite" | grep '^ok\|^not ok')" "not ok 1 missing
 ok 2 same
 not ok 3 status
 not ok 4 text" "expect_pairs: the same output and status pass, any other fails"
+# closed_to_nobody: the first directory on the way that nobody cannot
+# enter, nothing once every one is open
+if [ "$(id -u)" -eq 0 ]; then
+	mkdir -p "$T/open/shut/deep" && : > "$T/open/shut/deep/prog" &&
+		chmod 755 "$T" "$T/open" "$T/open/shut/deep" "$T/open/shut/deep/prog" && chmod 700 "$T/open/shut"
+	same_text "$(closed_to_nobody "$T/open/shut/deep/prog")" "$T/open/shut" \
+		"closed_to_nobody: names the first directory nobody cannot enter"
+	chmod 755 "$T/open/shut"
+	same_text "$(closed_to_nobody "$T/open/shut/deep/prog")" "" \
+		"closed_to_nobody: nothing when nobody can enter every directory"
+else
+	skip "closed_to_nobody: names the closed directory" "needs root to become nobody"
+	skip "closed_to_nobody: nothing when all are open" "needs root to become nobody"
+fi
 finish
