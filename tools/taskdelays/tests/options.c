@@ -186,6 +186,17 @@ static void test_top_options(void)
 			 "-u 0 -H shows root's threads only (%d)\n", n);
 }
 
+/* Skips test @name when nobody cannot reach the client, saying where. */
+static bool nobody_cannot_run(const char *name)
+{
+	char closed[PATH_MAX];
+
+	if (can_run_as(td_client(), 65534, 65534, closed, sizeof(closed)))
+		return false;
+	ksft_test_result_skip("%s: nobody cannot enter %s\n", name, closed);
+	return true;
+}
+
 /*
  * Without CAP_NET_ADMIN the message names the real /proc file, never a
  * placeholder, and says why it cannot be read instead
@@ -193,14 +204,10 @@ static void test_top_options(void)
 static void test_unprivileged(void)
 {
 	char *const argv[] = { td_client(), "-p", "1", NULL };
-	char closed[PATH_MAX];
 	int rc;
 
-	if (!can_run_as(td_client(), 65534, 65534, closed, sizeof(closed))) {
-		ksft_test_result_skip("as nobody, -p 1: nobody cannot enter %s\n",
-				      closed);
+	if (nobody_cannot_run("as nobody, -p 1"))
 		return;
-	}
 	rc = run_capture(argv, 65534, 65534, out, sizeof(out));
 	if (rc == 0 || !strstr(out, "CAP_NET_ADMIN") || strstr(out, "<pid>"))
 		print_diag_lines("taskdelays as nobody", out);
@@ -220,15 +227,11 @@ static void test_unprivileged_own(void)
 	char *const argv[] = { "/bin/sh", "-c", "exec \"$0\" -t $$",
 			       td_client(), NULL };
 	bool proc_file = !access("/proc/self/delays", F_OK);
-	char closed[PATH_MAX];
 	bool ok;
 	int rc;
 
-	if (!can_run_as(td_client(), 65534, 65534, closed, sizeof(closed))) {
-		ksft_test_result_skip("as nobody, -t of its own process: nobody cannot enter %s\n",
-				      closed);
+	if (nobody_cannot_run("as nobody, -t of its own process"))
 		return;
-	}
 	rc = run_capture(argv, 65534, 65534, out, sizeof(out));
 	if (proc_file)
 		ok = !rc && strstr(out, "; read /proc/") &&
