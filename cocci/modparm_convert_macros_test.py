@@ -124,6 +124,19 @@ class EditTest(unittest.TestCase):
 		old = ["a", "x", "b"]
 		self.assertIsNone(macros.apply_edits(old, ["a", "y", "b"], [(2, 2, ["z"])]))
 
+	def test_same_removal_twice_made_once(self):
+		# two shims of one #if block each remove the block: the lines
+		# after it stay
+		old = ["#if OLD", "#define a MODULE_PARM", "#define b MODULE_PARM", "#endif",
+		       "#if X", "int x;", "#endif"]
+		got = macros.apply_edits(old, list(old), [(1, 4, []), (1, 4, []), (2, 2, [])])
+		self.assertEqual(got, old[4:])
+
+	def test_overlapping_edits_refused(self):
+		old = ["a", "b", "c", "d"]
+		self.assertIsNone(macros.apply_edits(old, list(old), [(1, 3, []), (3, 4, [])]))
+		self.assertIsNone(macros.apply_edits(old, list(old), [(1, 3, []), (2, 2, ["x"])]))
+
 	def test_shim_removal(self):
 		# (file, lines removed): the whole #ifndef block and one blank line
 		# when the shim was all it held, else the #define alone

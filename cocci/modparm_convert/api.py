@@ -161,7 +161,7 @@ class Api:
 def found(t):
 	"""Whether the run found anything to write patches for."""
 	a = getattr(t, "api", None)
-	return bool(t.found or (a and a.sites))
+	return bool(t.found or (a and a.sites) or t.changed)
 
 
 def mentioning(base, rels, newtext, hits=None):

@@ -53,6 +53,7 @@ class Tree:
 		self.converted = 0
 		self.left = {}		# reason -> count
 		self.macro = 0
+		self.shims_removed = 0	# MODULE_PARMs of shims removed, not counted as sites
 		self.macro_uses = None	# (uses counted as sites, of them converted)
 		self.failed = []	# files left untouched because of spatch
 		self.crashed = []	# of those, files modparm.cocci's python failed on
@@ -253,12 +254,20 @@ def message(rel, decided, fdiags, perm):
 	return "\n".join(body) + "\n"
 
 
+def shims_line(t):
+	return ("modparm-convert: %d more in #defines of module_param* onto MODULE_PARM "
+		"for old kernels, removed with them" % t.shims_removed)
+
+
 def summary(t, name, npatches):
 	out = []
 	if t.found == 0:
 		out.append("modparm-convert: %s: no MODULE_PARM() to convert%s" % (
 			name, " (%d in macro bodies or #if 0, not converted)" % t.macro
 			if t.macro else ""))
+		if t.shims_removed:
+			out.append(shims_line(t))
+			out.append("modparm-convert: %s written" % plural(npatches, "patch", "patches"))
 		if t.unread:
 			out.append("modparm-convert: %s could not be read, skipped: %s" % (
 				plural(len(t.unread), "file"), " ".join(t.unread)))
@@ -274,6 +283,8 @@ def summary(t, name, npatches):
 			   "and shims, %d of them converted" % t.macro_uses)
 	if t.macro:
 		out.append("modparm-convert: %d more in macro bodies or #if 0, not converted" % t.macro)
+	if t.shims_removed:
+		out.append(shims_line(t))
 	out.append("modparm-convert: %s written" % plural(npatches, "patch", "patches"))
 	if t.unread:
 		out.append("modparm-convert: %s could not be read, skipped: %s" % (
@@ -640,6 +651,7 @@ def macro_changes(t, mac, results, first, counted, texts, newtext, crlf):
 	t.changed.sort(key=lambda c: c[0])
 	mac.account(t, counted)
 	t.macro += mac.uncounted()
+	t.shims_removed = mac.removed_shims()
 	if mac.nuses:
 		t.macro_uses = (mac.nuses, mac.nconv)
 	return mac

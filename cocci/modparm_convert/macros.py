@@ -843,8 +843,8 @@ class Macros:
 					and not self.other_shim(d.rel, i + 1)]
 				if not any(l.strip() for l in rest):
 					# and one of the blank lines around it
-					if 0 < start and end + 1 < len(clean) and \
-							not clean[start - 1].strip() and not clean[end + 1].strip():
+					if end + 1 < len(clean) and not clean[end + 1].strip() and \
+							(start == 0 or not clean[start - 1].strip()):
 						end += 1
 					return (start + 1, end + 1, [])
 		return (d.first, d.last, [])
@@ -993,9 +993,16 @@ class Macros:
 			for ln in lines:
 				d = next((d for d in self.defs if d.rel == rel and
 					  d.first <= ln <= d.last), None)
-				if d is None or not self.counted(d):
+				if d is None or not (self.counted(d) or d.removed):
 					n += 1
 		return n
+
+	def removed_shims(self):
+		"""The MODULE_PARMs of the shims removed and not counted through
+		uses."""
+		return sum(1 for rel, lines in self.macro_sites.items() for ln in lines
+			   for d in self.defs if d.rel == rel and d.first <= ln <= d.last
+			   and d.removed and not self.counted(d))
 
 	def describe(self, rel):
 		"""What the patch of rel does to its macros, for its message."""
@@ -1116,12 +1123,24 @@ def apply_edits(old_lines, cur_lines, edits):
 		if op == "equal":
 			for i in range(i1, i2):
 				where[i] = j1 + i - i1
+	# Two shims in one #if block each remove the whole block: the same
+	# edit twice, and made twice it would remove the lines after the
+	# block.  Identical edits are made once, a removal inside another is
+	# part of it; any other overlap is refused.
+	todo = []
+	for first, last, new in sorted(set((f, l, tuple(n)) for f, l, n in edits),
+				       key=lambda e: (e[0], -e[1])):
+		if todo and first <= todo[-1][1]:
+			if last <= todo[-1][1] and not new and not todo[-1][2]:
+				continue
+			return None
+		todo.append((first, last, new))
 	out = list(cur_lines)
-	for first, last, new in sorted(edits, key=lambda e: -e[0]):
+	for first, last, new in reversed(todo):
 		idx = [where.get(i) for i in range(first - 1, last)]
 		if None in idx or idx != list(range(idx[0], idx[0] + len(idx))):
 			return None
-		out[idx[0]:idx[-1] + 1] = new
+		out[idx[0]:idx[-1] + 1] = list(new)
 	return out
 
 
@@ -1148,3 +1167,6 @@ class Failed(Macros):
 
 	def uncounted(self):
 		return sum(len(v) for v in self.macro_sites.values())
+
+	def removed_shims(self):
+		return 0

@@ -1,0 +1,1 @@
+#include <linux/slab.h>
