@@ -38,6 +38,8 @@ while [ $# -gt 0 ]; do
 done
 
 # one case: writes "PASS name" / "FAIL name: why" lines to $T/CASE.result
+# (not scripts/ktap.sh's expect_pairs: it compares one file with all output,
+# a case two, CASE.res with spatch's -o file and CASE.diag with its diagnostics)
 one() {
 	c=$1
 	cd "$here" || exit 1
