@@ -18,5 +18,5 @@ spatch's embedded Python finds it through PYTHONPATH (the directory of
 modparm.cocci): modparm-convert sets it for spatch, and a `make
 coccicheck` user puts it in the environment (cocci/README.md).  Nothing
 here needs spatch to be imported, so the decisions are tested without
-it (../modparm_rules_test.py, tables in test_data/).
+it (../tests/test_rules.py, tables in ../tests/data/rules/).
 """

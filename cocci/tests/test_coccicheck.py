@@ -16,7 +16,7 @@ comparison is of code, in the files that mention MODULE_PARM: comments, blank li
 removed, spaces squeezed, coccicheck's lines in every branch of an #if
 put after the #endif as the converter does.
 
-usage: coccicheck-agrees KSRC NAME=DIR|NAME=TARBALL...
+usage: test_coccicheck.py KSRC NAME=DIR|NAME=TARBALL...
 Prints KTAP (one test per tree); SKIP when KSRC has no
 scripts/coccicheck.
 """

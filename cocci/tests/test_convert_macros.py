@@ -7,9 +7,9 @@ import os
 import sys
 import unittest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from modparm_convert import macros, sites  # noqa: E402
-from modparm_convert_test import ktap_main  # noqa: E402
+from test_convert import ktap_main  # noqa: E402
 
 
 def defs_of(text, rel="x.c"):

@@ -5,7 +5,7 @@
 # golden patches (convert/expected), reproducibility, idempotence,
 # --in-place, --perm, --report, a single file, a tree with nothing to do,
 # and the error cases.  KTAP (scripts/ktap.sh).
-# usage: convert-tests [--update]
+# usage: test-convert.sh [--update]
 
 set -u
 here=$(cd "$(dirname "$0")" && pwd)

@@ -4,13 +4,13 @@
 # test modules convert and every converted site builds, and a driver
 # whose conversion the kernel's type check rejects fails, naming the
 # file and line of its MODULE_PARM.  KTAP; SKIPs without a built kernel.
-# usage: check-build-convert KBUILD_OUT
+# usage: test-check-build-convert.sh KBUILD_OUT
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 conv=$here/../modparm-convert
 legacy=$here/load/legacy
 fixture=$here/convert/check-build/volatile_param.c
-kout=${1:?usage: check-build-convert KBUILD_OUT}
+kout=${1:?usage: test-check-build-convert.sh KBUILD_OUT}
 
 . "$here/../../scripts/ktap.sh"
 if [ ! -f "$kout/.config" ] || [ ! -f "$kout/source/Makefile" ] || [ ! -f "$kout/Module.symvers" ]; then

@@ -14,11 +14,11 @@
 #       module it was loading with the console tail, a refused value
 #       names its site, and the module after them is still judged.
 # KTAP; SKIPs without a built kernel with a bzImage, or without QEMU.
-# usage: check-load KBUILD_OUT
+# usage: test-check-load.sh KBUILD_OUT
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 conv=$here/../modparm-convert
-kout=${1:?usage: check-load KBUILD_OUT}
+kout=${1:?usage: test-check-load.sh KBUILD_OUT}
 
 . "$here/../../scripts/ktap.sh"
 if [ ! -f "$kout/Module.symvers" ] || [ ! -f "$kout/arch/x86/boot/bzImage" ]; then

@@ -14,7 +14,7 @@
 # directory of cases that build.
 # KTAP (scripts/ktap.sh).  With a built kernel (KBUILD_OUT, argument 1)
 # the STREAMS conversions are also built with --check-build.
-# usage: convert-classes [KBUILD_OUT]
+# usage: test-classes.sh [KBUILD_OUT]
 
 set -u
 here=$(cd "$(dirname "$0")" && pwd)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
 """Unit tests of the modparm_convert package on recorded inputs
-(modparm_convert/test_data: spatch's output and stderr for a file, the
+(tests/data/convert: spatch's output and stderr for a file, the
 repaired result).  Output is KTAP.  Needs git, not spatch."""
 
 import os
@@ -11,12 +11,13 @@ import sys
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
 from modparm_convert import checkbuild, convert, fixups, patches, results, sites, spatch  # noqa: E402
 
-DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "modparm_convert", "test_data")
+DATA = os.path.join(HERE, "data", "convert")
 # Its order_comment.c copies tests/order_comment.c on purpose: the spatch output recorded beside it was made from this text.
-TESTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tests")
+TESTS = HERE
 
 
 def data(name):

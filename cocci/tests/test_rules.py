@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Table-driven unit tests of modparm_rules, the decisions that
 modparm.cocci's script rules call, without spatch.  The tables are in
-modparm_rules/test_data/*.tsv (one test per row, tab-separated, "#"
+tests/data/rules/*.tsv (one test per row, tab-separated, "#"
 comments); the forms table reads the test cases of tests/, whose .res
 and .diag files are the reviewed results.  Output is KTAP."""
 
@@ -13,16 +13,16 @@ import unittest
 
 sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.dirname(HERE))
 from modparm_rules import ctext, decide, types  # noqa: E402
-from modparm_convert_test import KtapResult  # noqa: E402
+from test_convert import KtapResult  # noqa: E402
 
-DATA = os.path.join(HERE, "modparm_rules", "test_data")
-TESTS = os.path.join(HERE, "tests")
+DATA = os.path.join(HERE, "data", "rules")
+TESTS = HERE
 
 
 def table(name):
-	"""The rows of a test_data table: lists of fields."""
+	"""The rows of a data/rules table: lists of fields."""
 	with open(os.path.join(DATA, name)) as f:
 		return [l.rstrip("\n").split("\t") for l in f
 			if l.strip() and not l.startswith("#")]

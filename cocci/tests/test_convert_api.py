@@ -14,11 +14,11 @@ import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.dirname(HERE))
 from modparm_convert import api, checkload, sites, slices  # noqa: E402
-from modparm_convert_test import ktap_main  # noqa: E402
+from test_convert import ktap_main  # noqa: E402
 
-CONVERT = os.path.join(HERE, "modparm-convert")
+CONVERT = os.path.join(HERE, "..", "modparm-convert")
 
 
 class SliceTest(unittest.TestCase):
@@ -334,7 +334,7 @@ class RunTest(unittest.TestCase):
 		if not shutil.which(os.environ.get("SPATCH", "spatch")):
 			self.skipTest("spatch not found")
 		tree = os.path.join(self.tmp, "fixtures")
-		shutil.copytree(os.path.join(HERE, "tests", "load", "fixtures"), tree)
+		shutil.copytree(os.path.join(HERE, "load", "fixtures"), tree)
 		for n, opts in enumerate((["--in-place"], [])):
 			r = subprocess.run([CONVERT, "--perm", "0444", "--out",
 					    os.path.join(self.tmp, "o%d" % n)] + opts + [tree],

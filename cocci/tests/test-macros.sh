@@ -10,7 +10,7 @@
 #   macros/CASE.sum                the summary's first lines on stdout
 # and, per case, the counts add up (found = converted + left) and a second
 # run changes nothing.  KTAP (scripts/ktap.sh).
-# usage: convert-macros [--update] [CASE...]
+# usage: test-macros.sh [--update] [CASE...]
 
 set -u
 here=$(cd "$(dirname "$0")" && pwd)

@@ -10,13 +10,13 @@
 #   CASE.sp    another semantic patch of cocci/ to use (default modparm.cocci)
 # Each case is two tests: the conversion (output and diagnostics), and
 # idempotence (CASE.res converts to itself).  Then the converter's own tests
-# (tests/convert-tests), and with KBUILD_OUT set the build of the results
-# listed in build-cases (tests/check-build), modparm-convert --check-build
-# against it (tests/check-build-convert) and the agreement with coccicheck
-# (tests/coccicheck-agrees).  One KTAP document, each suite a subtest;
+# (tests/test-convert.sh), and with KBUILD_OUT set the build of the results
+# listed in build-cases (tests/test-check-build.sh), modparm-convert --check-build
+# against it (tests/test-check-build-convert.sh) and the agreement with coccicheck
+# (tests/test_coccicheck.py).  One KTAP document, each suite a subtest;
 # scripts/ktap-summary ends it with "N passed, N failed[, N skipped]".
 #
-# usage: run-tests [-j N] [--update] [CASE...]
+# usage: test-cocci.sh [-j N] [--update] [CASE...]
 #   --update  rewrite .res/.diag from the current output (review the diff!)
 
 set -u
@@ -38,6 +38,8 @@ while [ $# -gt 0 ]; do
 done
 
 # one case: writes "PASS name" / "FAIL name: why" lines to $T/CASE.result
+# (not scripts/ktap.sh's expect_pairs: it compares one file with all output,
+# a case two, CASE.res with spatch's -o file and CASE.diag with its diagnostics)
 one() {
 	c=$1
 	cd "$here" || exit 1
@@ -92,7 +94,7 @@ if [ -n "${T:-}" ] && [ $# -eq 1 ]; then
 	exit 0
 fi
 
-command -v "$spatch" >/dev/null 2>&1 || { echo "run-tests: $spatch not found" >&2; echo "0 passed, 1 failed"; exit 1; }
+command -v "$spatch" >/dev/null 2>&1 || { echo "test-cocci.sh: $spatch not found" >&2; echo "0 passed, 1 failed"; exit 1; }
 T=$(mktemp -d "${TMPDIR:-/tmp}/modparm-tests.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 export T update spatch cocci
@@ -103,11 +105,11 @@ else
 	(cd "$here" && ls *.c) | sed 's/\.c$//' | LC_ALL=C sort > "$T/cases"
 fi
 # the converter's tests run meanwhile
-if [ $# -eq 0 ] && [ -x "$here/convert-tests" ]; then
-	{ "$here/convert-tests" > "$T/convert.ktap" 2>&1; echo $? > "$T/convert.rc"; } &
+if [ $# -eq 0 ] && [ -x "$here/test-convert.sh" ]; then
+	{ "$here/test-convert.sh" > "$T/convert.ktap" 2>&1; echo $? > "$T/convert.rc"; } &
 	cpid=$!
 fi
-xargs -n 1 -P "$jobs" sh "$here/run-tests" --one < "$T/cases"
+xargs -n 1 -P "$jobs" sh "$here/test-cocci.sh" --one < "$T/cases"
 
 # idempotence: every CASE.res converts to nothing; one spatch over them all
 mkdir -p "$T/idem"
@@ -163,16 +165,16 @@ if [ -n "${cpid:-}" ]; then
 	wait "$cpid"
 	set -- "$@" "convert:cat '$T/convert.ktap'; exit \$(cat '$T/convert.rc')"
 	# the converter's unit tests
-	set -- "$@" "unit:python3 '$here/../modparm_convert_test.py'"
+	set -- "$@" "unit:python3 '$here/test_convert.py'"
 	# those of the module-parameter API and --check-load's host side
-	set -- "$@" "api-unit:python3 '$here/../modparm_convert_api_test.py'"
+	set -- "$@" "api-unit:python3 '$here/test_convert_api.py'"
 	# modparm.cocci's decisions, without spatch (modparm_rules/)
-	set -- "$@" "rules-unit:python3 '$here/../modparm_rules_test.py'"
+	set -- "$@" "rules-unit:python3 '$here/test_rules.py'"
 	# the classes of old code maintainers converted by hand
-	set -- "$@" "classes:'$here/convert-classes' '${KBUILD_OUT:-}'"
+	set -- "$@" "classes:'$here/test-classes.sh' '${KBUILD_OUT:-}'"
 	# MODULE_PARM in wrapper macros and shims, through the converter
-	set -- "$@" "macros:'$here/convert-macros'" \
-		"macros-unit:python3 '$here/../modparm_convert_macros_test.py'"
+	set -- "$@" "macros:'$here/test-macros.sh'" \
+		"macros-unit:python3 '$here/test_convert_macros.py'"
 fi
 # the expected results compile against the prepared 6.1 tree, if built;
 # modparm-convert --check-build proves conversions with it; coccicheck
@@ -180,10 +182,10 @@ fi
 # tree of ../shared/corpus when it is there
 if [ -n "${cpid:-}" ] && [ -n "${KBUILD_OUT:-}" ]; then
 	corpus=${CORPUS:-$here/../../../shared/corpus}/linux-2.2.26.tar.xz
-	set -- "$@" "check-build:'$here/check-build' '$KBUILD_OUT'" \
-		"check-build-convert:'$here/check-build-convert' '$KBUILD_OUT'" \
-		"check-load:'$here/check-load' '$KBUILD_OUT'" \
-		"coccicheck:'$here/coccicheck-agrees' '$KBUILD_OUT/source' cases='$here' corpus='$corpus'"
+	set -- "$@" "check-build:'$here/test-check-build.sh' '$KBUILD_OUT'" \
+		"check-build-convert:'$here/test-check-build-convert.sh' '$KBUILD_OUT'" \
+		"check-load:'$here/test-check-load.sh' '$KBUILD_OUT'" \
+		"coccicheck:'$here/test_coccicheck.py' '$KBUILD_OUT/source' cases='$here' corpus='$corpus'"
 fi
 # one KTAP document, each suite a subtest, and its summary
 "$here/../../scripts/ktap-nest" "$T/logs" "$@"

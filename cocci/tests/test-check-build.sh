@@ -4,8 +4,8 @@
 # modules against a prepared 6.1 tree, warnings as errors: the forms the
 # semantic patches write must compile (module_param_cb setter, aliases,
 # module_param_named on v[0], charp without const, ...).
-# usage: check-build KBUILD_OUT   (the O= directory; its source link
-#                                   names the tree)
+# usage: test-check-build.sh KBUILD_OUT   (the O= directory; its source
+#                                        link names the tree)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/ktap.sh"
@@ -23,7 +23,7 @@ cp -r "$here/include" "$T/"
 cp "$here"/*.h "$T/"
 while read -r c; do
 	case $c in ''|'#'*) continue ;; esac
-	# macros/CASE: a converter case (convert-macros), built as t_macros_CASE
+	# macros/CASE: a converter case (test-macros.sh), built as t_macros_CASE
 	t=$(printf '%s' "$c" | tr / _)
 	# our test headers, not the tree's (video/pm3fb.h exists in 6.1)
 	{ sed 's|#include <video/\(.*\)>|#include "include/video/\1"|' "$here/$c.res"; printf '\nMODULE_LICENSE("GPL");\n'; } > "$T/t_$t.c"
