@@ -17,6 +17,15 @@
  * for a share of the execution, and adds what C3 does best, calls that
  * stay within a few cache lines: density chooses each page's functions,
  * C3 orders them within the page.
+ *
+ * Two ways between the two: packed is C3 that merges a callee into its
+ * caller's cluster only within 2x of each other's density (pages do not
+ * fill up with cold callers of hot functions), with the clusters packed
+ * into pages: what is left of a page takes the densest clusters that
+ * still fit in it, so fewer clusters straddle a page boundary.  Split
+ * keeps density order for the functions that hold the first half of the
+ * samples, the pages that decide how many pages half of the execution
+ * takes, and lays out the rest by C3, whose call chains share pages.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +34,10 @@
 
 #define P2L_C3_CLUSTER	P2L_PAGE
 #define P2L_C3_DEGRADE	8
+/* packed: merge only clusters within 2x of each other's density */
+#define P2L_PACKED_DEGRADE	2
+/* split: density order for the functions that hold this share */
+#define P2L_SPLIT_HEAD	0.5
 /* What GCC aligns x86-64 kernel functions to (-O2, no -falign-functions) */
 #define P2L_FUNC_ALIGN	16
 
@@ -150,6 +163,9 @@ struct c3 {
 	uint32_t *tail;		/* per cluster: last member */
 	uint64_t *size;		/* per cluster: bytes */
 	double *heat;		/* per cluster: samples */
+	uint64_t *cbytes, *packed;	/* pack_pages(): bytes, new order */
+	unsigned int degrade;	/* P2L_C3_DEGRADE or P2L_PACKED_DEGRADE */
+	uint64_t page;		/* bytes of the pages pack_pages() fills */
 };
 
 #define NONE	UINT32_MAX
@@ -159,8 +175,63 @@ static double density(const struct c3 *c, uint32_t k)
 	return c->heat[k] / (c->size[k] ? c->size[k] : 1);
 }
 
+static uint64_t aligned(uint64_t bytes)
+{
+	return (bytes + P2L_FUNC_ALIGN - 1) & ~(uint64_t)(P2L_FUNC_ALIGN - 1);
+}
+
+/* A cluster's bytes as laid out: each member starts aligned. */
+static uint64_t cluster_bytes(const struct c3 *c, const uint64_t *sorted,
+			      uint32_t k, size_t n)
+{
+	uint64_t b = 0;
+	uint32_t j;
+
+	for (j = k; j != n; j = c->next[j])
+		b += aligned(c->fsize[(uint32_t)sorted[j]]);
+	return b;
+}
+
+#define PACKED	UINT64_MAX
+
+/*
+ * Reorder the @m clusters of @out (densest first) so that fewer cross a
+ * page boundary: what is left of a page takes the densest clusters that
+ * still fit in it, and when none does, the densest cluster left comes
+ * next, across the boundary (the list has no padding to start a page).
+ * A call chain then shares one page, as C3 meant, and a hot cluster
+ * spills its tail onto the next page only when nothing smaller fits.
+ * The list starts on a page boundary (the linker script aligns it).
+ */
+static void pack_pages(struct c3 *c, const uint64_t *sorted, uint64_t *out,
+		       size_t m, size_t n)
+{
+	uint64_t *v = c->cbytes, *res = c->packed, at = 0;
+	size_t i, first = 0, k = 0;
+
+	for (i = 0; i < m; i++)
+		v[i] = cluster_bytes(c, sorted, (uint32_t)out[i], n);
+	while (k < m) {
+		uint64_t left = (c->page - at % c->page) % c->page;
+		size_t pick;
+
+		while (out[first] == PACKED)	/* k < m: one is left */
+			first++;
+		pick = first;
+		for (i = first; left && i < m; i++)
+			if (out[i] != PACKED && v[i] <= left) {
+				pick = i;
+				break;
+			}
+		at += v[pick];
+		res[k++] = out[pick];
+		out[pick] = PACKED;
+	}
+	memcpy(out, res, m * sizeof(*out));
+}
+
 /* C3 over the @n functions of @sorted, hottest first. */
-static void c3_order(struct c3 *c, uint64_t *sorted, size_t n)
+static void c3_order(struct c3 *c, uint64_t *sorted, size_t n, int pack)
 {
 	size_t i, k, m = 0;
 	uint64_t *out, *lay;
@@ -201,7 +272,7 @@ static void c3_order(struct c3 *c, uint64_t *sorted, size_t n)
 			continue;
 		cp = c->cluster[c->pred[i]];
 		if (cp == cf || c->size[cp] + c->size[cf] > P2L_C3_CLUSTER ||
-		    density(c, cp) * P2L_C3_DEGRADE < density(c, cf))
+		    density(c, cp) * c->degrade < density(c, cf))
 			continue;
 		c->next[c->tail[cp]] = cf;
 		c->tail[cp] = c->tail[cf];
@@ -217,6 +288,8 @@ static void c3_order(struct c3 *c, uint64_t *sorted, size_t n)
 			c->item[m++] = (uint64_t)p2l_key(density(c, i)) << 32 | i;
 	out = p2l_radix_sort(c->item, c->tmp, m);
 	lay = out == c->item ? c->tmp : c->item;	/* the other buffer */
+	if (pack)
+		pack_pages(c, sorted, out, m, n);
 	for (i = 0, k = 0; i < m; i++) {
 		uint32_t j;
 
@@ -229,24 +302,28 @@ static void c3_order(struct c3 *c, uint64_t *sorted, size_t n)
 }
 
 /*
- * Reorder @sorted (@n table indices, hottest first) by C3 with the
- * edges @e and the functions' sizes @size (by table index).  With
- * @page, @sorted is in density order instead, and only the functions
- * that density order puts on one page (@page bytes, each function
- * rounded up to P2L_FUNC_ALIGN) are reordered among themselves: every
- * page keeps the functions density chose for it, which is what the
- * pages an execution touches depend on, and C3 puts callers beside
- * their callees within it, which is what the cache lines depend on.
+ * Reorder @sorted (@n table indices, hottest first) by @order with the
+ * edges @e and the functions' sizes @size (by table index); ORDER_PAGES
+ * and ORDER_PACKED fill pages of @page bytes.  For
+ * ORDER_PAGES and ORDER_SPLIT, @sorted is in density order instead.
+ * ORDER_PAGES reorders among themselves only the functions that density
+ * order puts on one page (@page bytes, each function rounded up to
+ * P2L_FUNC_ALIGN): every page keeps the functions density chose for it,
+ * which is what the pages an execution touches depend on, and C3 puts
+ * callers beside their callees within it, which is what the cache lines
+ * depend on.  ORDER_SPLIT leaves the head that holds P2L_SPLIT_HEAD of
+ * the samples alone and reorders the rest.
  * Return 0, or -1 when out of memory.
  */
 int p2l_c3(const struct p2l_tab *t, const uint32_t *size,
 	   const struct p2l_edges *e, uint64_t *sorted, size_t n,
-	   uint64_t page)
+	   enum p2l_order order, uint64_t page)
 {
 	uint32_t nfn = p2l_tab_count(t);
 	size_t cap = n ? n : 1, i, first;
 	struct p2l_edge *v = NULL;
-	struct c3 c = { .t = t, .fsize = size, .nv = e->n };
+	struct c3 c = { .t = t, .fsize = size, .nv = e->n,
+			.degrade = P2L_C3_DEGRADE, .page = page };
 	uint64_t at;
 	int r = -1;
 
@@ -260,10 +337,13 @@ int p2l_c3(const struct p2l_tab *t, const uint32_t *size,
 	c.tail = malloc(cap * sizeof(*c.tail));
 	c.size = malloc(cap * sizeof(*c.size));
 	c.heat = malloc(cap * sizeof(*c.heat));
+	c.cbytes = malloc(cap * sizeof(*c.cbytes));
+	c.packed = malloc(cap * sizeof(*c.packed));
 	if (e->n)
 		v = malloc(e->n * sizeof(*v));
 	if (!c.pos || !c.pred || !c.best || !c.item || !c.tmp ||
 	    !c.cluster || !c.next || !c.tail || !c.size || !c.heat ||
+	    !c.cbytes || !c.packed ||
 	    (e->n && !v))
 		goto out;
 
@@ -274,26 +354,40 @@ int p2l_c3(const struct p2l_tab *t, const uint32_t *size,
 		qsort(v, e->n, sizeof(*v), cmp_edge);
 	}
 	c.v = v;
-	if (!page) {
-		c3_order(&c, sorted, n);
-	} else {
+	if (order == ORDER_C3) {
+		c3_order(&c, sorted, n, 0);
+	} else if (order == ORDER_PACKED) {
+		c.degrade = P2L_PACKED_DEGRADE;
+		c3_order(&c, sorted, n, 1);
+	} else if (order == ORDER_SPLIT) {
+		double all = 0, head = 0;
+
+		for (i = 0; i < n; i++)
+			all += p2l_tab_score(t, (uint32_t)sorted[i]);
+		for (i = 0; i < n && head < P2L_SPLIT_HEAD * all; i++)
+			head += p2l_tab_score(t, (uint32_t)sorted[i]);
+		c3_order(&c, sorted + i, n - i, 0);
+	} else if (order == ORDER_PAGES) {
 		uint64_t cur = 0;
 
 		for (i = 0, first = 0, at = 0; i < n; i++) {
 			if (at / page != cur) {	/* starts a page further */
-				c3_order(&c, sorted + first, i - first);
+				c3_order(&c, sorted + first, i - first, 0);
 				first = i;
 				cur = at / page;
 			}
-			at += (size[(uint32_t)sorted[i]] + P2L_FUNC_ALIGN - 1) &
-			      ~(uint64_t)(P2L_FUNC_ALIGN - 1);
+			at += aligned(size[(uint32_t)sorted[i]]);
 		}
-		c3_order(&c, sorted + first, n - first);
+		c3_order(&c, sorted + first, n - first, 0);
+	} else {
+		p2l_err("order %d reads no call edges", (int)order);
+		goto out_free;
 	}
 	r = 0;
 out:
 	if (r)
 		p2l_err("out of memory");
+out_free:
 	free(v);
 	free(c.pos);
 	free(c.pred);
@@ -305,5 +399,7 @@ out:
 	free(c.tail);
 	free(c.size);
 	free(c.heat);
+	free(c.cbytes);
+	free(c.packed);
 	return r;
 }

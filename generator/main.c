@@ -71,8 +71,12 @@ static void print_help(FILE *f)
 	      "                         byte (needs --system-map), or c3: call-chain\n"
 	      "                         clusters of callers and callees, densest first\n"
 	      "                         (needs --system-map and --edges), or pages: the\n"
-	      "                         4 KiB pages of density order, each in c3 order\n"
-	      "                         (needs --system-map and --edges)\n"
+	      "                         4 KiB pages of density order, each in c3 order,\n"
+	      "                         or packed: C3 merging only clusters within 2x\n"
+	      "                         of each other's density, packed whole into\n"
+	      "                         4 KiB pages, or split: density order for the\n"
+	      "                         functions that hold half the samples, c3 for\n"
+	      "                         the rest (these need --system-map and --edges)\n"
 	      "      --edges=FILE       calls, \"COUNT CALLER CALLEE\" lines (the\n"
 	      "                         kernel-fetch QEMU plugin's .edges); repeatable,\n"
 	      "                         each normalised and weighted (-w) like a profile\n"
@@ -163,6 +167,8 @@ static const char * const order_names[] = {
 	[ORDER_DENSITY] = "density",
 	[ORDER_C3] = "c3",
 	[ORDER_PAGES] = "pages",
+	[ORDER_PACKED] = "packed",
+	[ORDER_SPLIT] = "split",
 };
 
 static int parse_order(const char *s, enum p2l_order *o)
@@ -310,7 +316,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		return -1;
 	}
 	if (o->nedges && !p2l_order_uses_edges(o->order)) {
-		p2l_err("--edges is read only for --order=c3 and --order=pages");
+		p2l_err("--edges is read only for --order=c3, pages, packed and split");
 		return -1;
 	}
 	return 0;

@@ -179,12 +179,15 @@ enum p2l_order {
 	ORDER_DENSITY,
 	ORDER_C3,
 	ORDER_PAGES,	/* density's pages, C3 within each */
+	ORDER_PACKED,	/* C3's clusters packed whole into pages */
+	ORDER_SPLIT,	/* density for the hottest half, C3 after */
 };
 
 /* The orders that read call edges (--edges): C3 and the pages order. */
 static inline int p2l_order_uses_edges(enum p2l_order o)
 {
-	return o == ORDER_C3 || o == ORDER_PAGES;
+	return o == ORDER_C3 || o == ORDER_PAGES || o == ORDER_PACKED ||
+	       o == ORDER_SPLIT;
 }
 
 uint32_t p2l_key(float v);
@@ -240,7 +243,7 @@ void p2l_edges_free(struct p2l_edges *e);
 #define P2L_PAGE	4096	/* the 4 KiB page of an iTLB entry */
 int p2l_c3(const struct p2l_tab *t, const uint32_t *size,
 	   const struct p2l_edges *e, uint64_t *sorted, size_t n,
-	   uint64_t page);
+	   enum p2l_order order, uint64_t page);
 
 /* writelist.c: filter by the map, order, cut at the budget, write */
 struct p2l_list {

@@ -183,7 +183,8 @@ static long select_items(const struct p2l_tab *t, const uint32_t *size,
 		all += v;
 		if (size[i] < P2L_SIZE_NONTEXT) {
 			matched += v;
-			if (o->order == ORDER_DENSITY || o->order == ORDER_PAGES)
+			if (o->order == ORDER_DENSITY || o->order == ORDER_PAGES ||
+			    o->order == ORDER_SPLIT)
 				v /= size[i] ? size[i] : 1;
 			item[n++] = (uint64_t)p2l_key(v) << 32 | i;
 			continue;
@@ -236,7 +237,7 @@ static int emit(struct p2l_tab *t, const struct p2l_map *map,
 	sorted = p2l_radix_sort(item, tmp, n);
 	if (p2l_order_uses_edges(o->order) &&
 	    p2l_c3(t, size, o->edges, sorted, n,
-		   o->order == ORDER_PAGES ? P2L_PAGE : 0)) {
+		   o->order, P2L_PAGE)) {
 		n = -1;
 		goto out;
 	}

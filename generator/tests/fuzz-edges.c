@@ -143,7 +143,7 @@ static void check_c3(const struct p2l_edges *e)
 			item[n++] = (uint64_t)p2l_key(p2l_tab_score(t, i)) << 32 | i;
 	sorted = p2l_radix_sort(item, tmp, n);
 	memcpy(before, sorted, n * sizeof(*before));
-	if (p2l_c3(t, size_of, e, sorted, n, 0))
+	if (p2l_c3(t, size_of, e, sorted, n, ORDER_C3, 0))
 		abort();
 	memcpy(after, sorted, n * sizeof(*after));
 	for (i = 0; i < e->n; i++)
@@ -187,7 +187,7 @@ static void check_pages(const struct p2l_edges *e)
 			item[n++] = (uint64_t)density_key(i) << 32 | i;
 	sorted = p2l_radix_sort(item, tmp, n);
 	memcpy(before, sorted, n * sizeof(*before));
-	if (p2l_c3(t, size_of, e, sorted, n, PAGE))
+	if (p2l_c3(t, size_of, e, sorted, n, ORDER_PAGES, PAGE))
 		abort();
 	memcpy(after, sorted, n * sizeof(*after));
 	for (i = 0; i <= n; i++) {
@@ -205,6 +205,85 @@ static void check_pages(const struct p2l_edges *e)
 		at += (size_of[(uint32_t)before[i]] + ALIGN - 1) &
 		      ~(uint64_t)(ALIGN - 1);
 	}
+}
+
+static uint64_t aligned16(uint32_t i)
+{
+	return (size_of[i] + 15) & ~(uint64_t)15;
+}
+
+/*
+ * The packed order: a permutation of the functions, hottest first in;
+ * with no call between two of them every function is its own cluster,
+ * and one that crosses into a page was taken only when none left fitted
+ * what remained of the page.
+ */
+static void check_packed(const struct p2l_edges *e)
+{
+	enum { PAGE = 64 };
+	uint64_t item[ARRAY_SIZE(sizes)], tmp[ARRAY_SIZE(sizes)];
+	uint64_t before[ARRAY_SIZE(sizes)], after[ARRAY_SIZE(sizes)];
+	uint64_t *sorted, at = 0;
+	size_t i, j, n = 0;
+	int calls = 0;
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++)
+		if (p2l_tab_score(t, i) > 0 && size_of[i] != P2L_SIZE_ABSENT)
+			item[n++] = (uint64_t)p2l_key(p2l_tab_score(t, i)) << 32 | i;
+	sorted = p2l_radix_sort(item, tmp, n);
+	memcpy(before, sorted, n * sizeof(*before));
+	if (p2l_c3(t, size_of, e, sorted, n, ORDER_PACKED, PAGE))
+		abort();
+	memcpy(after, sorted, n * sizeof(*after));
+	for (i = 0; i < e->n; i++)
+		if (size_of[e->v[i].from] != P2L_SIZE_ABSENT &&
+		    size_of[e->v[i].to] != P2L_SIZE_ABSENT)
+			calls = 1;
+	for (i = 0; !calls && i < n; i++) {
+		uint64_t left = (PAGE - at % PAGE) % PAGE;
+
+		if (left && aligned16(after[i]) > left)
+			for (j = i + 1; j < n; j++)
+				if (aligned16(after[j]) <= left)
+					abort();
+		at += aligned16(after[i]);
+	}
+	qsort(before, n, sizeof(*before), cmp_u64);
+	qsort(after, n, sizeof(*after), cmp_u64);
+	if (memcmp(before, after, n * sizeof(*before)))
+		abort();
+}
+
+/*
+ * The split order: density order for the functions that hold half of
+ * the samples, untouched; the rest a permutation of what it was.
+ */
+static void check_split(const struct p2l_edges *e)
+{
+	uint64_t item[ARRAY_SIZE(sizes)], tmp[ARRAY_SIZE(sizes)];
+	uint64_t before[ARRAY_SIZE(sizes)], after[ARRAY_SIZE(sizes)];
+	uint64_t *sorted;
+	double all = 0, head = 0;
+	size_t i, h, n = 0;
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++)
+		if (p2l_tab_score(t, i) > 0 && size_of[i] != P2L_SIZE_ABSENT)
+			item[n++] = (uint64_t)density_key(i) << 32 | i;
+	sorted = p2l_radix_sort(item, tmp, n);
+	memcpy(before, sorted, n * sizeof(*before));
+	if (p2l_c3(t, size_of, e, sorted, n, ORDER_SPLIT, 0))
+		abort();
+	memcpy(after, sorted, n * sizeof(*after));
+	for (i = 0; i < n; i++)
+		all += p2l_tab_score(t, (uint32_t)before[i]);
+	for (h = 0; h < n && head < 0.5 * all; h++)
+		head += p2l_tab_score(t, (uint32_t)before[h]);
+	if (memcmp(before, after, h * sizeof(*before)))
+		abort();
+	qsort(before, n, sizeof(*before), cmp_u64);
+	qsort(after, n, sizeof(*after), cmp_u64);
+	if (memcmp(before, after, n * sizeof(*before)))
+		abort();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -233,6 +312,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	close(fd);
 	check_c3(&e);
 	check_pages(&e);
+	check_packed(&e);
+	check_split(&e);
 	p2l_edges_free(&e);
 	return 0;
 }

@@ -285,6 +285,29 @@ for o in density c3; do
 		bad "pages-$o: order $(tr '\n' ' ' < "$T/pages-$o.out")"
 	fi
 done
+# The packed order on a hand-checked graph (packed-*.txt): no merge
+# passes its 2x density limit, so the clusters are the functions, densest
+# first a, b, c, d; b (2 KiB) does not fit what a (3 KiB) leaves of the
+# first page and c (1 KiB) does, so c comes before b.  Plain C3 (8x)
+# appends c to its caller d and keeps b second.
+run packed 0 "$B" -m "$D/packed-map.txt" -b 0 --order=packed --edges "$D/packed-edges.txt" "$D/packed-profile.txt"
+same packed "$D/packed.expected"
+run packed-c3 0 "$B" -m "$D/packed-map.txt" -b 0 --order=c3 --edges "$D/packed-edges.txt" "$D/packed-profile.txt"
+if [ "$(tr '\n' ' ' < "$T/packed-c3.out")" = "*(.text.a) *(.text.b) *(.text.d) *(.text.c) " ]; then
+	ok "packed-c3: c3 order differs as expected"
+else
+	bad "packed-c3: order $(tr '\n' ' ' < "$T/packed-c3.out")"
+fi
+# The split order on the pages graph: x alone holds over half of the
+# samples and stays first, in density order; C3 orders the rest, where
+# y joins its caller v (v's cluster is within 8x of y's density) and w,
+# over 8x less dense than v and y together, stays apart.
+run split 0 "$B" -m "$D/pages-map.txt" -b 0 --order=split --edges "$D/pages-edges.txt" "$D/pages-profile.txt"
+same split "$D/split.expected"
+for o in packed split; do
+	run $o-noedges 2 "$B" -m "$D/pages-map.txt" --order=$o "$D/pages-profile.txt"
+	err_has $o-noedges "order=$o needs --system-map (sizes) and --edges"
+done
 run pages-noedges 2 "$B" -m "$D/pages-map.txt" --order=pages "$D/pages-profile.txt"
 err_has pages-noedges "order=pages needs --system-map (sizes) and --edges"
 run c3-noedges 2 "$B" -m "$D/c3-map.txt" --order=c3 "$D/c3-profile.txt"
@@ -292,7 +315,7 @@ err_has c3-noedges "needs --system-map (sizes) and --edges"
 run c3-nomap 2 "$B" --order=c3 --edges "$D/c3-edges.txt" "$D/c3-profile.txt"
 err_has c3-nomap "needs --system-map (sizes) and --edges"
 run edges-heat 2 "$B" -m "$D/c3-map.txt" --edges "$D/c3-edges.txt" "$D/c3-profile.txt"
-err_has edges-heat "edges is read only for --order=c3 and --order=pages"
+err_has edges-heat "edges is read only for --order=c3, pages, packed and split"
 printf '5 hot_a nowhere\n' > "$T/c3-none.edges"
 run c3-none 1 "$B" -m "$D/c3-map.txt" --order=c3 --edges "$T/c3-none.edges" "$D/c3-profile.txt"
 err_has c3-none "no calls between profiled functions"

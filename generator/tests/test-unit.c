@@ -694,7 +694,7 @@ static void test_c3(void)
 		item[i] = (uint64_t)p2l_key(p2l_tab_score(t, i)) << 32 | i;
 	s = p2l_radix_sort(item, tmp, 3);
 	/* no edges (no qsort of a null array): clusters of one, densest first */
-	CHECK(!p2l_c3(t, size, &e, s, 3, 0));
+	CHECK(!p2l_c3(t, size, &e, s, 3, ORDER_C3, 0));
 	CHECK((uint32_t)s[0] == 2 && (uint32_t)s[1] == 1 && (uint32_t)s[2] == 0);
 	p2l_tab_free(t);
 }

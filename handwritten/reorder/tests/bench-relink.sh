@@ -10,7 +10,7 @@
 # depends on it (about as long as the kernel's own build).  Each call
 # then copies LIST there and lets kbuild relink: the list is included by
 # vmlinux.lds only, so only the link steps run.  DEST gets bzImage, System.map and "nm -S" of vmlinux (the
-# sizes the measures need), once check-layout.sh passes on the kernel
+# sizes the measures need), once test-layout.sh passes on the kernel
 # so linked.  KBUILD_OUT itself is never written.
 # Calls sharing one WORK must not overlap (the Makefile takes a lock).
 set -eu
@@ -38,9 +38,9 @@ make -s -C "$ksrc" O="$k" olddefconfig > "$log" 2>&1 &&
 	die "relinking with $list failed; see $log"
 cmp -s "$list" "$k/arch/x86/kernel/functionlist.lds" ||
 	die "$k was linked with another list than $list"
-# A layout check-layout.sh finds wrong is not measured.
-"$(dirname "$0")/check-layout.sh" "$k" "$list" "$log" > "$work/layout-$(basename "$dest").ktap" 2>&1 ||
-	die "$(basename "$dest"): check-layout.sh fails on the kernel linked with $list:
+# A layout test-layout.sh finds wrong is not measured.
+"$(dirname "$0")/test-layout.sh" "$k" "$list" "$log" > "$work/layout-$(basename "$dest").ktap" 2>&1 ||
+	die "$(basename "$dest"): test-layout.sh fails on the kernel linked with $list:
 $(grep '^not ok' "$work/layout-$(basename "$dest").ktap")
 see $work/layout-$(basename "$dest").ktap"
 mkdir -p "$dest"

@@ -2,7 +2,7 @@
 # Host checks of a CONFIG_FUNCTION_REORDER kernel's text layout (KTAP,
 # scripts/ktap.sh).
 #
-# usage: check-layout.sh KBUILD_OUT FUNCTIONLIST [BUILD_LOG]
+# usage: test-layout.sh KBUILD_OUT FUNCTIONLIST [BUILD_LOG]
 #
 #  1. the kernel was built with CONFIG_FUNCTION_REORDER and this list
 #  2. the listed functions start on the first page boundary after the
@@ -32,7 +32,7 @@
 #     call trampolines, thunks) in one, the entry text in another of
 #     its own
 set -u
-[ $# -ge 2 ] || { echo "usage: check-layout.sh KBUILD_OUT FUNCTIONLIST [BUILD_LOG]" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: test-layout.sh KBUILD_OUT FUNCTIONLIST [BUILD_LOG]" >&2; exit 2; }
 kout=$1 list=$2 log=${3:-}
 map=$kout/System.map
 vmo=$kout/vmlinux.o
