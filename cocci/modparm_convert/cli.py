@@ -65,7 +65,6 @@ import shutil
 import signal
 import sys
 
-from . import checkbuild
 from .convert import Failure, convert
 
 ME = "modparm-convert"
@@ -203,6 +202,7 @@ def main(argv):
 			return die("-I %s: a ':' in an include directory is not supported" % d)
 	o.includes = [os.path.abspath(d) for d in o.includes]
 	if o.check_build is not None:
+		from . import checkbuild	# pylint: disable=import-outside-toplevel
 		try:
 			o.ktree, o.kobj = checkbuild.kernel_dir(o.check_build)
 		except checkbuild.KdirError as e:

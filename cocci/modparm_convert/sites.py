@@ -5,6 +5,7 @@ spatch decides and rewrites; this finder only counts, so that a site
 spatch did not see (a file it could not parse) is never lost."""
 
 import concurrent.futures
+import difflib
 import os
 import re
 import subprocess
@@ -73,6 +74,16 @@ def strip_comments(text, keep_strings=False):
 			return '"' + spaces(m.group("dq")) + (m.group("dqend") or "")
 		return "'" + spaces(m.group("sq")) + (m.group("sqend") or "")
 	return BLANK_RE.sub(blank, text)
+
+
+def line_before(old, new, ln):
+	"""Line ln of the converted text new as a line of the text old it
+	was made from (the conversion moved and removed lines)."""
+	sm = difflib.SequenceMatcher(None, old.split("\n"), new.split("\n"), autojunk=False)
+	for i, j, n in sm.get_matching_blocks():
+		if j <= ln - 1 < j + n:
+			return i + ln - j
+	return ln
 
 
 def find_sites(text):
