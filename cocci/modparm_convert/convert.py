@@ -159,7 +159,7 @@ class Tree:
 		old_lines, new_lines, eol_new = repaired or repair(old, r.new)
 		# every converted site must have produced its module_param line
 		lost = []
-		new_text = "\n".join(new_lines)
+		declared = sites.params_declared("\n".join(new_lines))
 		for n, (ln, col, what, form, var, decl) in enumerate(decided):
 			if what != "converted":
 				continue
@@ -169,7 +169,7 @@ class Tree:
 				if sites.mentions_site(new_lines, v) < sites.mentions_site(old_lines, v):
 					continue
 				lost.append(ln)
-			elif v and not sites.declares_param_in(new_text, v):
+			elif v and v not in declared:
 				lost.append(ln)
 		if lost:
 			self.failed.append(rel)

@@ -6,6 +6,7 @@ spatch did not see (a file it could not parse) is never lost."""
 
 import concurrent.futures
 import difflib
+import functools
 import os
 import re
 import subprocess
@@ -62,6 +63,9 @@ def spaces(s):
 	return "\n".join(" " * len(l) for l in s.split("\n"))
 
 
+# the steps of a conversion blank the same text again and again (each
+# site of a file, the repairs, the API part): the last few are kept
+@functools.lru_cache(maxsize=8)
 def strip_comments(text, keep_strings=False):
 	"""Blank comments and (unless keep_strings) the contents of string
 	literals, keep line structure."""
@@ -214,6 +218,16 @@ def declares_param(line, var):
 	start, or after another statement on the same line."""
 	return re.search(r'(?:^|[;}])\s*module_param\w*\(\s*' + re.escape(var) + r'\s*,',
 			 line) is not None
+
+
+PARAM_DECL_RE = re.compile(r'(?m)(?:^|[;}])[^\S\n]*module_param\w*\([^\S\n]*(\w+)[^\S\n]*,')
+
+
+def params_declared(text):
+	"""The variables var for which declares_param_in(text, var) holds,
+	from one pass over text (a search per variable compiles an
+	expression per variable)."""
+	return set(m.group(1) for m in PARAM_DECL_RE.finditer(text))
 
 
 def declares_param_in(text, var):
