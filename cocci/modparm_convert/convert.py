@@ -12,7 +12,7 @@ import tempfile
 import textwrap
 
 from . import api, fixups, macros, patches, results, sites, syntax
-from .spatch import Spatch
+from .spatch import begin
 
 FORMNAME = {"param": "module_param()", "array": "module_param_array()",
 	    "string": "module_param_string()", "named": "module_param_named()",
@@ -378,17 +378,14 @@ def candidates(src, t, jobs=1, data=None):
 	return base, rels, parm, hits
 
 
-def convert(o, env):
-	"""Run a conversion; returns the exit status."""
+def convert(o, env, sp=None):
+	"""Run a conversion; returns the exit status.  sp: the spatch.begin()
+	of o, when the caller began it."""
 	t = Tree()
-	tmp = tempfile.mkdtemp(prefix="modparm.", dir=env.get("TMPDIR") or "/tmp")
+	sp = sp or begin(o, env)
+	tmp = sp.tmp
 	stage = None
-	sp = Spatch(o.spatch, o.cocci, o.cocci2, o.macros, o.perm, tmp)
 	try:
-		if o.keep_minimum:
-			sp.defines = ["-D", "keep_minimum"]
-		sp.defines += include_path(o)
-		sp.start(o.jobs)
 		outparent = os.path.dirname(o.out) or "."
 		try:
 			os.makedirs(outparent, exist_ok=True)
@@ -528,16 +525,6 @@ def convert(o, env):
 		shutil.rmtree(tmp, ignore_errors=True)
 		if stage:
 			shutil.rmtree(stage, ignore_errors=True)
-
-
-def include_path(o):
-	"""modparm.cocci's settings for the package's include path: the -I
-	directories, or SRC, whose include/ directories it then searches."""
-	src = os.path.abspath(o.src if os.path.isdir(o.src) else os.path.dirname(o.src) or ".")
-	out = ["-D", "modparm_src=" + src]
-	if getattr(o, "includes", None):
-		out += ["-D", "modparm_includes=" + ":".join(o.includes)]
-	return out
 
 
 def shown(show, rel):

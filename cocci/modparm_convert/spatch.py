@@ -6,7 +6,9 @@ import errno
 import json
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 import time
 
 from .progress import Progress, spatch_counts
@@ -73,6 +75,32 @@ def safe_path(path, tmp, n, content=None):
 		with open(name, "wb") as f:
 			f.write(content)
 	return name
+
+
+def include_path(o):
+	"""modparm.cocci's settings for the package's include path: the -I
+	directories, or SRC, whose include/ directories it then searches."""
+	src = os.path.abspath(o.src if os.path.isdir(o.src) else os.path.dirname(o.src) or ".")
+	out = ["-D", "modparm_src=" + src]
+	if getattr(o, "includes", None):
+		out += ["-D", "modparm_includes=" + ":".join(o.includes)]
+	return out
+
+
+def begin(o, env):
+	"""The Spatch of a conversion with the options o, in a new scratch
+	directory (its tmp), its tree run begun (Spatch.start)."""
+	tmp = tempfile.mkdtemp(prefix="modparm.", dir=env.get("TMPDIR") or "/tmp")
+	try:
+		sp = Spatch(o.spatch, o.cocci, o.cocci2, o.macros, o.perm, tmp)
+		if o.keep_minimum:
+			sp.defines = ["-D", "keep_minimum"]
+		sp.defines += include_path(o)
+		sp.start(o.jobs)
+	except BaseException:
+		shutil.rmtree(tmp, ignore_errors=True)
+		raise
+	return sp
 
 
 def python_errors(log):
