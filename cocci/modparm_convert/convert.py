@@ -3,7 +3,6 @@
 site, the repairs, the patches and the report."""
 
 import collections
-import concurrent.futures
 import os
 import shutil
 import signal
@@ -214,6 +213,8 @@ def repair_all(todo, texts, results, jobs):
 	if jobs < 2 or len(work) < 4 * jobs:
 		# a few files repair faster than a pool of processes starts
 		return {}
+	# the pools' module loads logging: imported by the runs that use one
+	import concurrent.futures	# pylint: disable=import-outside-toplevel
 	try:
 		with concurrent.futures.ProcessPoolExecutor(min(jobs, len(work))) as ex:
 			done = ex.map(repair, [w[1] for w in work], [w[2] for w in work],

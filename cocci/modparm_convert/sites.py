@@ -4,7 +4,6 @@
 spatch decides and rewrites; this finder only counts, so that a site
 spatch did not see (a file it could not parse) is never lost."""
 
-import concurrent.futures
 import difflib
 import functools
 import os
@@ -165,6 +164,7 @@ def grep(top, rels, args, jobs=1):
 	if len(shares) == 1:
 		done = [one(shares[0])]
 	else:
+		import concurrent.futures	# pylint: disable=import-outside-toplevel
 		with concurrent.futures.ThreadPoolExecutor(len(shares)) as ex:
 			done = list(ex.map(one, shares))
 	found = set(os.fsdecode(n) for p in done for n in p.stdout.split(b"\0") if n)

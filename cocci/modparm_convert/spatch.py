@@ -1,7 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Running spatch on the candidate files."""
 
-import concurrent.futures
 import errno
 import json
 import os
@@ -194,6 +193,7 @@ class Spatch:
 
 	def run(self, paths, jobs, contents):
 		"""{index: FileResult} for paths, jobs at a time."""
+		import concurrent.futures	# pylint: disable=import-outside-toplevel
 		out = {}
 		with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
 			futs = {ex.submit(self.one, n, p, contents.get(n)): n for n, p in enumerate(paths)}
