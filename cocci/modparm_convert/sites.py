@@ -79,10 +79,24 @@ def strip_comments(text, keep_strings=False):
 	return BLANK_RE.sub(blank, text)
 
 
+@functools.lru_cache(maxsize=4)
+def tuple_matcher(old, new):
+	return difflib.SequenceMatcher(None, old, new, autojunk=False)
+
+
+def matcher(old_lines, new_lines):
+	"""difflib's SequenceMatcher (no junk) of two lists of lines.  The
+	repairs of a file and the lines of its API sites compare the same
+	two texts again and again (most repairs change nothing), and on an
+	old tree's long files each comparison costs seconds: the last few
+	matchers are kept, with the matches and opcodes they computed."""
+	return tuple_matcher(tuple(old_lines), tuple(new_lines))
+
+
 def line_before(old, new, ln):
 	"""Line ln of the converted text new as a line of the text old it
 	was made from (the conversion moved and removed lines)."""
-	sm = difflib.SequenceMatcher(None, old.split("\n"), new.split("\n"), autojunk=False)
+	sm = matcher(old.split("\n"), new.split("\n"))
 	for i, j, n in sm.get_matching_blocks():
 		if j <= ln - 1 < j + n:
 			return i + ln - j
