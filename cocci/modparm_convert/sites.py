@@ -103,6 +103,10 @@ def line_before(old, new, ln):
 	return ln
 
 
+DEFINE_RE = re.compile(r'#\s*define\b')
+DIRECTIVE_RE = re.compile(r'#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)')
+
+
 def find_sites(text):
 	"""(code sites, sites in #define bodies, sites under #if 0) by line.
 	A call may put its argument list on a later line
@@ -113,8 +117,9 @@ def find_sites(text):
 	if0 = 0
 	for line in clean.split("\n"):
 		s = line.strip()
-		starts_define = re.match(r'#\s*define\b', s) is not None
-		d = re.match(r'#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)', s)
+		# both expressions need the '#': most lines are code
+		starts_define = s.startswith("#") and DEFINE_RE.match(s) is not None
+		d = DIRECTIVE_RE.match(s) if s.startswith("#") else None
 		if d and not in_define:
 			kw = d.group(1)
 			if if0:
