@@ -15,7 +15,8 @@
 # three API patches, on the files it chose for them: their time in the
 # same run, from MODPARM_SPATCH_TIMES).  Plain --dir runs of those are no
 # yardstick: modparm_const.cocci's grep query (module_param) has spatch
-# parse 2,400 files of the 6.1 tree, modparm_helpers.cocci has none.
+# parse 2,400 files of the 6.1 tree, for a patch the converter applies
+# to the few files modparm.cocci found a const parameter in.
 set -u
 out=$1 jobs=$2 ksrc=$3 legacy=$4
 here=$(cd "$(dirname "$0")" && pwd)

@@ -112,8 +112,70 @@ expression v, kp;
 * param_array_get(v, kp)
 )
 
-// The helpers linux/moduleparam.h of 6.1 declares (and 2.6 exported)
-@proto@
+// The helpers linux/moduleparam.h of 6.1 declares (and 2.6 exported).
+// A prototype of one of them, each named: the grep query of this
+// semantic patch (spatch --dir parses only the files that name one);
+// proto below, which binds the name, matches the same prototypes.
+@named@
+type R;
+parameter list ps;
+@@
+
+(
+R param_set_byte(ps);
+|
+R param_get_byte(ps);
+|
+R param_set_short(ps);
+|
+R param_get_short(ps);
+|
+R param_set_ushort(ps);
+|
+R param_get_ushort(ps);
+|
+R param_set_int(ps);
+|
+R param_get_int(ps);
+|
+R param_set_uint(ps);
+|
+R param_get_uint(ps);
+|
+R param_set_long(ps);
+|
+R param_get_long(ps);
+|
+R param_set_ulong(ps);
+|
+R param_get_ulong(ps);
+|
+R param_set_charp(ps);
+|
+R param_get_charp(ps);
+|
+R param_set_bool(ps);
+|
+R param_get_bool(ps);
+|
+R param_set_invbool(ps);
+|
+R param_get_invbool(ps);
+|
+R param_set_copystring(ps);
+|
+R param_get_copystring(ps);
+|
+R param_set_string(ps);
+|
+R param_get_string(ps);
+|
+R param_array_set(ps);
+|
+R param_array_get(ps);
+)
+
+@proto depends on named@
 identifier f =~ "^param_(set|get)_(byte|short|ushort|int|uint|long|ulong|charp|bool|invbool|copystring|string)$|^param_array_(set|get)$";
 type R;
 parameter list ps;

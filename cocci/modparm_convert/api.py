@@ -12,7 +12,6 @@ import subprocess
 import textwrap
 
 from . import sites, spatch
-from .checkload import line_before
 from .sites import split_args
 from .spatch import python_option
 
@@ -174,12 +173,13 @@ def mentioning(base, rels, newtext, hits=None):
 	return [r for r in rels if r in found]
 
 
-def run(o, t, base, rels, newtext, tmp, decode, hits=None):
+def run(o, t, base, rels, newtext, tmp, decode, hits=None, raw_of=None):
 	"""Run the API semantic patches on the files rels of base (their
 	text after the MODULE_PARM conversion when it changed them:
 	newtext) and fold the result into t: t.api, t.changed (one entry
 	per file, the MODULE_PARM one amended) and t.diags.  hits: those of
-	rels known to hold GREP_ERE (None: grep them)."""
+	rels known to hold GREP_ERE (None: grep them); raw_of: {rel: bytes}
+	of files read already."""
 	a = t.api = Api()
 	newtext0 = dict(newtext)
 	here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -187,8 +187,11 @@ def run(o, t, base, rels, newtext, tmp, decode, hits=None):
 	todo = {}	# rel -> (copy, old text, [patches])
 	for n, rel in enumerate(mentioning(base, rels, newtext, hits)):
 		try:
-			with open(os.path.join(base, rel), "rb") as f:
-				raw = f.read()
+			if raw_of and rel in raw_of:
+				raw = raw_of[rel]
+			else:
+				with open(os.path.join(base, rel), "rb") as f:
+					raw = f.read()
 		except OSError:
 			continue
 		old = decode(raw).replace("\r\n", "\n")
@@ -284,7 +287,7 @@ def old_line(todo, rel, ln, newtext):
 	the file itself (the MODULE_PARM conversion moved lines)."""
 	if rel not in newtext or rel not in todo:
 		return ln
-	return line_before(todo[rel][1], newtext[rel].replace("\r\n", "\n"), ln)
+	return sites.line_before(todo[rel][1], newtext[rel].replace("\r\n", "\n"), ln)
 
 
 def message(rel, a, fdiags):

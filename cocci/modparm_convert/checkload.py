@@ -18,14 +18,13 @@ module it was loading (the console tail is its reason) and is booted
 again for the modules after it.  Each failure is a diagnostic naming
 the file and line of the parameter's site."""
 
-import difflib
 import os
 import re
 import shutil
 import subprocess
 
 from . import checkbuild
-from .sites import split_args, strip_comments
+from .sites import line_before, split_args, strip_comments
 from .slices import slice_module
 
 KIND = "check-load"
@@ -369,16 +368,6 @@ class Module:
 		self.params = []
 		self.error = None	# why it was not loaded / did not load
 		self.judged = False
-
-
-def line_before(old, new, ln):
-	"""Line ln of the converted text new as a line of the text old it
-	was made from (the conversion moved and removed lines)."""
-	sm = difflib.SequenceMatcher(None, old.split("\n"), new.split("\n"), autojunk=False)
-	for i, j, n in sm.get_matching_blocks():
-		if j <= ln - 1 < j + n:
-			return i + ln - j
-	return ln
 
 
 def kernel_has(o):

@@ -65,8 +65,7 @@ import shutil
 import signal
 import sys
 
-from . import checkbuild
-from .convert import Failure, convert
+from .spatch import begin
 
 ME = "modparm-convert"
 
@@ -203,6 +202,7 @@ def main(argv):
 			return die("-I %s: a ':' in an include directory is not supported" % d)
 	o.includes = [os.path.abspath(d) for d in o.includes]
 	if o.check_build is not None:
+		from . import checkbuild	# pylint: disable=import-outside-toplevel
 		try:
 			o.ktree, o.kobj = checkbuild.kernel_dir(o.check_build)
 		except checkbuild.KdirError as e:
@@ -237,11 +237,27 @@ def main(argv):
 	signal.signal(signal.SIGTERM, stop)
 	signal.signal(signal.SIGHUP, stop)
 	o.published = False
+	# spatch's tree run begins before the rest of the converter is
+	# loaded: its own start (the semantic patch, its python) overlaps
+	# the compiling of the converter's modules too
+	sp = begin(o, env)
 	try:
-		return convert(o, env)
+		from .convert import Failure, convert	# pylint: disable=import-outside-toplevel
+	except BaseException as e:
+		sp.stop()
+		shutil.rmtree(sp.tmp, ignore_errors=True)
+		if isinstance(e, KeyboardInterrupt):
+			return interrupted(o)
+		raise
+	try:
+		return convert(o, env, sp)
 	except Failure as e:
 		return die(str(e))
 	except KeyboardInterrupt:
-		sys.stderr.write("%s: interrupted: %s\n" % (ME, "the results were already written"
-			if o.published else "nothing written, sources unchanged"))
-		return 130
+		return interrupted(o)
+
+
+def interrupted(o):
+	sys.stderr.write("%s: interrupted: %s\n" % (ME, "the results were already written"
+		if o.published else "nothing written, sources unchanged"))
+	return 130

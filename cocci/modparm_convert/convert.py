@@ -3,7 +3,6 @@
 site, the repairs, the patches and the report."""
 
 import collections
-import concurrent.futures
 import os
 import shutil
 import signal
@@ -11,15 +10,22 @@ import sys
 import tempfile
 import textwrap
 
-from . import api, checkapi, checkbuild, checkload, checkmacros, fixups, macros, patches, results, \
-	sites, syntax
-from .spatch import Spatch
+from . import api, fixups, macros, patches, results, sites, syntax
+from .spatch import begin
 
 FORMNAME = {"param": "module_param()", "array": "module_param_array()",
 	    "string": "module_param_string()", "named": "module_param_named()",
 	    "array_named": "module_param_array_named()",
 	    "cb": "module_param_cb() with a generated setter",
 	    "call": "module_param_call() to the driver's __setup parser"}
+
+
+def import_checks():
+	"""The modules of --check-build and --check-load, imported when one
+	is asked for: compiling them costs more than converting a small
+	driver."""
+	global checkapi, checkbuild, checkload, checkmacros	# pylint: disable=global-statement
+	from . import checkapi, checkbuild, checkload, checkmacros	# pylint: disable=import-outside-toplevel,redefined-outer-name
 
 
 class Failure(Exception):
@@ -153,7 +159,7 @@ class Tree:
 		old_lines, new_lines, eol_new = repaired or repair(old, r.new)
 		# every converted site must have produced its module_param line
 		lost = []
-		new_text = "\n".join(new_lines)
+		declared = sites.params_declared("\n".join(new_lines))
 		for n, (ln, col, what, form, var, decl) in enumerate(decided):
 			if what != "converted":
 				continue
@@ -163,7 +169,7 @@ class Tree:
 				if sites.mentions_site(new_lines, v) < sites.mentions_site(old_lines, v):
 					continue
 				lost.append(ln)
-			elif v and not sites.declares_param_in(new_text, v):
+			elif v and v not in declared:
 				lost.append(ln)
 		if lost:
 			self.failed.append(rel)
@@ -208,6 +214,8 @@ def repair_all(todo, texts, results, jobs):
 	if jobs < 2 or len(work) < 4 * jobs:
 		# a few files repair faster than a pool of processes starts
 		return {}
+	# the pools' module loads logging: imported by the runs that use one
+	import concurrent.futures	# pylint: disable=import-outside-toplevel
 	try:
 		with concurrent.futures.ProcessPoolExecutor(min(jobs, len(work))) as ex:
 			done = ex.map(repair, [w[1] for w in work], [w[2] for w in work],
@@ -310,11 +318,36 @@ def check_summary(t):
 		checkmacros.summary(t.check_skipped)
 
 
-def candidates(src, t, jobs=1):
+# up to this many files, candidates() reads them itself: the grep
+# processes (two a job) cost more than reading a driver's few files
+FEW_FILES = 200
+
+
+def few_candidates(base, rels, data):
+	"""candidates()' two greps on a few files, read here: (those of rels
+	that hold MODULE_PARM as a word or api.GREP_ERE, whether one could
+	not be read); data gets the bytes of those."""
+	found, err = set(), False
+	for rel in rels:
+		try:
+			b = read(os.path.join(base, rel))
+		except OSError:
+			err = True
+			continue
+		if any(w.encode() in b for w in api.GREP_WORDS) and \
+				(sites.WORD_RE.search(b) or api.GREP_RE.search(b)):
+			found.add(rel)
+			data[rel] = b
+	return found, err
+
+
+def candidates(src, t, jobs=1, data=None):
 	"""(base directory, every .c and .h file of the run, those that
 	mention MODULE_PARM, those that hold what the API semantic patches
 	look for), relative paths.  One grep reads the tree for both (jobs
-	at a time): on a kernel tree each read of every file costs seconds."""
+	at a time): on a kernel tree each read of every file costs seconds.
+	data, a dict, gets the bytes of the files read, for the steps after,
+	which then need not read them again."""
 	def problem(rel, msg):
 		t.unread.append(rel)
 		t.diags.append((rel, 0, 0, "error", "input", msg))
@@ -323,15 +356,21 @@ def candidates(src, t, jobs=1):
 		base, rels = src, sites.walk(src, problem)
 	else:
 		base, rels = os.path.dirname(src) or ".", [os.path.basename(src)]
-	# a fixed-string grep, several times faster than the expressions,
-	# first narrows the tree to the files that hold a string each of
-	# them needs (MODULE_PARM, module_param, param_array_, param_set_,
-	# param_get_); the expressions then read those only
-	pre, err1 = sites.grep(base, rels, ["-F"] + [a for w in api.GREP_WORDS for a in ("-e", w)],
-			       jobs)
-	found, err2 = sites.grep(base, [r for r in rels if r in pre],
-				 ["-E", "-e", r"\bMODULE_PARM\b", "-e", api.GREP_ERE], jobs)
-	if err1 or err2:
+	data = {} if data is None else data
+	if len(rels) <= FEW_FILES:
+		found, err = few_candidates(base, rels, data)
+	else:
+		# a fixed-string grep, several times faster than the
+		# expressions, first narrows the tree to the files that hold a
+		# string each of them needs (MODULE_PARM, module_param,
+		# param_array_, param_set_, param_get_); the expressions then
+		# read those only
+		pre, err1 = sites.grep(base, rels, ["-F"] + [a for w in api.GREP_WORDS
+							    for a in ("-e", w)], jobs)
+		found, err2 = sites.grep(base, [r for r in rels if r in pre],
+					 ["-E", "-e", r"\bMODULE_PARM\b", "-e", api.GREP_ERE], jobs)
+		err = err1 or err2
+	if err:
 		# only then: a test of every file costs a second on a kernel tree
 		sites.unreadable(base, rels, found, problem)
 	parm, hits = [], set()
@@ -339,20 +378,24 @@ def candidates(src, t, jobs=1):
 		if rel not in found:
 			continue
 		try:
-			data = read(os.path.join(base, rel))
+			if rel not in data:
+				data[rel] = read(os.path.join(base, rel))
 		except OSError:
 			continue	# gone since: read below, and reported there
-		if sites.WORD_RE.search(data):
+		text = data[rel]
+		if sites.WORD_RE.search(text):
 			parm.append(rel)
-		if api.GREP_RE.search(data):
+		if api.GREP_RE.search(text):
 			hits.add(rel)
 	return base, rels, parm, hits
 
 
-def convert(o, env):
-	"""Run a conversion; returns the exit status."""
+def convert(o, env, sp=None):
+	"""Run a conversion; returns the exit status.  sp: the spatch.begin()
+	of o, when the caller began it."""
 	t = Tree()
-	tmp = tempfile.mkdtemp(prefix="modparm.", dir=env.get("TMPDIR") or "/tmp")
+	sp = sp or begin(o, env)
+	tmp = sp.tmp
 	stage = None
 	try:
 		outparent = os.path.dirname(o.out) or "."
@@ -361,7 +404,10 @@ def convert(o, env):
 			stage = tempfile.mkdtemp(prefix=".modparm-out.", dir=outparent)
 		except OSError:
 			raise Failure("%s: output directory not writable" % outparent)
-		base, rels, cands, apihits = candidates(o.src, t, o.jobs)
+		if o.check_build or getattr(o, "check_load", None):
+			import_checks()
+		raw_of = {}
+		base, rels, cands, apihits = candidates(o.src, t, o.jobs, raw_of)
 		texts = {}
 		todo = []
 		crlf = {}	# rel -> original bytes
@@ -369,7 +415,7 @@ def convert(o, env):
 		mtexts = {}
 		for rel in cands:
 			try:
-				raw = read(os.path.join(base, rel))
+				raw = raw_of[rel] if rel in raw_of else read(os.path.join(base, rel))
 			except OSError as e:
 				t.unread.append(rel)
 				t.diags.append((rel, 0, 0, "error", "input", "cannot read: %s: skipped" % e.strerror))
@@ -398,10 +444,6 @@ def convert(o, env):
 				texts[rel] = (text, code)
 				todo.append(rel)
 		mac = wrapper_macros(base, rels, macro_sites, mtexts, o.jobs)
-		sp = Spatch(o.spatch, o.cocci, o.cocci2, o.macros, o.perm, tmp)
-		if o.keep_minimum:
-			sp.defines = ["-D", "keep_minimum"]
-		sp.defines += include_path(o)
 		paths = [os.path.abspath(os.path.join(base, rel)) for rel in todo]
 		contents = {n: encode(texts[rel][0]) for n, rel in enumerate(todo) if rel in crlf}
 		# the copies with the wrapper macros expanded go to the same run
@@ -410,6 +452,8 @@ def convert(o, env):
 			contents[len(spans)] = encode(stext)
 			paths.append(os.path.abspath(os.path.join(base, rel)))
 			spans.append((paths[-1], stext))
+		if not spans:
+			sp.stop()	# no file for the run begun above
 		results = sp.tree(spans, o.jobs, contents) if spans else {}
 		if results is None:
 			# one file broke the whole run: each on its own finds it
@@ -432,7 +476,7 @@ def convert(o, env):
 			if new is not None:
 				newtext[rel] = new
 		mac = macro_changes(t, mac, results, len(todo), set(todo), texts, newtext, crlf)
-		api.run(o, t, base, rels, newtext, tmp, decode, apihits)
+		api.run(o, t, base, rels, newtext, tmp, decode, apihits, raw_of)
 		changes = api.amend([(rel, old, new, macro_message(message(rel, decided, fd, o.perm),
 								   mac.describe(rel)))
 				     for rel, old, new, decided, fd in t.changed], t.api)
@@ -474,7 +518,7 @@ def convert(o, env):
 			err.append("%s: %s: %s [modparm-%s]" % (where[0], sev, msg, kind))
 			rep.append("%s: %s: %s [modparm-%s]" % (where[1], sev, msg, kind))
 		summ = summary(t, o.name, len(series)) + api.summary(t, o.name) + \
-			checkload.summary(t)
+			(checkload.summary(t) if getattr(o, "check_load", None) else [])
 		with open(os.path.join(stage, "report.txt"), "w", errors="surrogateescape") as f:
 			f.write("".join(l + "\n" for l in rep + summ))
 		publish(o, t, base, stage, newtext)
@@ -486,21 +530,13 @@ def convert(o, env):
 		if api.found(t):
 			sys.stdout.write("modparm-convert: patches in %s/ (series, report.txt)\n" % o.out)
 		return 1 if t.failed or t.unread or (t.check and t.check[2]) or \
-			checkload.failed(t) or getattr(t, "check_internal", False) else 0
+			(getattr(o, "check_load", None) and checkload.failed(t)) or \
+			getattr(t, "check_internal", False) else 0
 	finally:
+		sp.stop()
 		shutil.rmtree(tmp, ignore_errors=True)
 		if stage:
 			shutil.rmtree(stage, ignore_errors=True)
-
-
-def include_path(o):
-	"""modparm.cocci's settings for the package's include path: the -I
-	directories, or SRC, whose include/ directories it then searches."""
-	src = os.path.abspath(o.src if os.path.isdir(o.src) else os.path.dirname(o.src) or ".")
-	out = ["-D", "modparm_src=" + src]
-	if getattr(o, "includes", None):
-		out += ["-D", "modparm_includes=" + ":".join(o.includes)]
-	return out
 
 
 def shown(show, rel):

@@ -4,10 +4,9 @@ declaration: comments, blank lines and an emptied #ifdef MODULE go back
 where a maintainer expects them.  Each takes and returns lists of lines
 (no newlines)."""
 
-import difflib
 import re
 
-from .sites import strip_comments
+from .sites import matcher, strip_comments
 
 
 def fix_comments(old_lines, new_lines):
@@ -48,7 +47,7 @@ def fix_comments(old_lines, new_lines):
 def restore_blank_lines(old_lines, new_lines):
 	"""spatch drops the blank line above a MODULE_PARM it removes: put it
 	back unless that makes two blank lines in a row."""
-	sm = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+	sm = matcher(old_lines, new_lines)
 	out = []
 	for op, i1, i2, j1, j2 in sm.get_opcodes():
 		if op == "delete" and any(re.match(r'\s*MODULE_PARM\s*\(', l)
@@ -74,7 +73,7 @@ def move_orphan_comments(old_lines, new_lines):
 	only that MODULE_PARM and goes with its module_param line, above the
 	lines added after the declaration, as a reviewer expects of moved
 	code."""
-	sm = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+	sm = matcher(old_lines, new_lines)
 	ops = sm.get_opcodes()
 	bare = strip_comments("\n".join(new_lines)).split("\n")
 	moves = []	# (first comment line, line after it, variable), in new
@@ -129,7 +128,7 @@ def drop_empty_conditionals(old_lines, new_lines):
 	"""An #if/#endif that held only MODULE_PARMs now moved below their
 	declarations is left empty: remove it (only when nothing, not even a
 	comment, is left inside), and a blank line it leaves doubled."""
-	sm = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+	sm = matcher(old_lines, new_lines)
 	tonew = {}
 	for op, i1, i2, j1, j2 in sm.get_opcodes():
 		if op == "equal":
@@ -226,7 +225,7 @@ def hoist_branch_lines(old_lines, new_lines):
 	# the lines that are not spatch's additions: old lines, and those that
 	# replaced a MODULE_PARM of their variable in place
 	fixed = [l in olds for l in out]
-	sm = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+	sm = matcher(old_lines, new_lines)
 	for op, i1, i2, j1, j2 in sm.get_opcodes():
 		if op != "replace":
 			continue

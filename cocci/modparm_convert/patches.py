@@ -77,7 +77,10 @@ def write_series(scratch, outdir, author, changes):
 		stream += [b"commit refs/heads/convert\n", b"author " + who + b"\n",
 			   b"committer " + who + b"\n", fi_data(msg.encode()),
 			   b"M 100644 inline " + fi_path(rel) + b"\n" + fi_data(new), b"\n"]
-	git(repo, env, "fast-import", "--quiet", input=b"".join(stream))
+	# the objects stay in fast-import's pack: unpacking a small import
+	# (its default) costs one more process
+	git(repo, env, "-c", "fastimport.unpackLimit=0", "fast-import", "--quiet",
+	    input=b"".join(stream))
 	os.makedirs(outdir, exist_ok=True)
 	# git -C: a relative -o would name a directory inside the repository
 	names = git(repo, env, "format-patch", "--zero-commit", "--no-renames",

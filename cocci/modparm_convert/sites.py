@@ -4,7 +4,8 @@
 spatch decides and rewrites; this finder only counts, so that a site
 spatch did not see (a file it could not parse) is never lost."""
 
-import concurrent.futures
+import difflib
+import functools
 import os
 import re
 import subprocess
@@ -61,6 +62,9 @@ def spaces(s):
 	return "\n".join(" " * len(l) for l in s.split("\n"))
 
 
+# the steps of a conversion blank the same text again and again (each
+# site of a file, the repairs, the API part): the last few are kept
+@functools.lru_cache(maxsize=8)
 def strip_comments(text, keep_strings=False):
 	"""Blank comments and (unless keep_strings) the contents of string
 	literals, keep line structure."""
@@ -75,6 +79,34 @@ def strip_comments(text, keep_strings=False):
 	return BLANK_RE.sub(blank, text)
 
 
+@functools.lru_cache(maxsize=4)
+def tuple_matcher(old, new):
+	return difflib.SequenceMatcher(None, old, new, autojunk=False)
+
+
+def matcher(old_lines, new_lines):
+	"""difflib's SequenceMatcher (no junk) of two lists of lines.  The
+	repairs of a file and the lines of its API sites compare the same
+	two texts again and again (most repairs change nothing), and on an
+	old tree's long files each comparison costs seconds: the last few
+	matchers are kept, with the matches and opcodes they computed."""
+	return tuple_matcher(tuple(old_lines), tuple(new_lines))
+
+
+def line_before(old, new, ln):
+	"""Line ln of the converted text new as a line of the text old it
+	was made from (the conversion moved and removed lines)."""
+	sm = matcher(old.split("\n"), new.split("\n"))
+	for i, j, n in sm.get_matching_blocks():
+		if j <= ln - 1 < j + n:
+			return i + ln - j
+	return ln
+
+
+DEFINE_RE = re.compile(r'#\s*define\b')
+DIRECTIVE_RE = re.compile(r'#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)')
+
+
 def find_sites(text):
 	"""(code sites, sites in #define bodies, sites under #if 0) by line.
 	A call may put its argument list on a later line
@@ -85,8 +117,9 @@ def find_sites(text):
 	if0 = 0
 	for line in clean.split("\n"):
 		s = line.strip()
-		starts_define = re.match(r'#\s*define\b', s) is not None
-		d = re.match(r'#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)', s)
+		# both expressions need the '#': most lines are code
+		starts_define = s.startswith("#") and DEFINE_RE.match(s) is not None
+		d = DIRECTIVE_RE.match(s) if s.startswith("#") else None
 		if d and not in_define:
 			kw = d.group(1)
 			if if0:
@@ -150,6 +183,7 @@ def grep(top, rels, args, jobs=1):
 	if len(shares) == 1:
 		done = [one(shares[0])]
 	else:
+		import concurrent.futures	# pylint: disable=import-outside-toplevel
 		with concurrent.futures.ThreadPoolExecutor(len(shares)) as ex:
 			done = list(ex.map(one, shares))
 	found = set(os.fsdecode(n) for p in done for n in p.stdout.split(b"\0") if n)
@@ -203,6 +237,16 @@ def declares_param(line, var):
 	start, or after another statement on the same line."""
 	return re.search(r'(?:^|[;}])\s*module_param\w*\(\s*' + re.escape(var) + r'\s*,',
 			 line) is not None
+
+
+PARAM_DECL_RE = re.compile(r'(?m)(?:^|[;}])[^\S\n]*module_param\w*\([^\S\n]*(\w+)[^\S\n]*,')
+
+
+def params_declared(text):
+	"""The variables var for which declares_param_in(text, var) holds,
+	from one pass over text (a search per variable compiles an
+	expression per variable)."""
+	return set(m.group(1) for m in PARAM_DECL_RE.finditer(text))
 
 
 def declares_param_in(text, var):

@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Running spatch on the candidate files."""
 
-import concurrent.futures
+import errno
 import json
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 import time
 
 from .progress import Progress, spatch_counts
@@ -74,6 +76,32 @@ def safe_path(path, tmp, n, content=None):
 	return name
 
 
+def include_path(o):
+	"""modparm.cocci's settings for the package's include path: the -I
+	directories, or SRC, whose include/ directories it then searches."""
+	src = os.path.abspath(o.src if os.path.isdir(o.src) else os.path.dirname(o.src) or ".")
+	out = ["-D", "modparm_src=" + src]
+	if getattr(o, "includes", None):
+		out += ["-D", "modparm_includes=" + ":".join(o.includes)]
+	return out
+
+
+def begin(o, env):
+	"""The Spatch of a conversion with the options o, in a new scratch
+	directory (its tmp), its tree run begun (Spatch.start)."""
+	tmp = tempfile.mkdtemp(prefix="modparm.", dir=env.get("TMPDIR") or "/tmp")
+	try:
+		sp = Spatch(o.spatch, o.cocci, o.cocci2, o.macros, o.perm, tmp)
+		if o.keep_minimum:
+			sp.defines = ["-D", "keep_minimum"]
+		sp.defines += include_path(o)
+		sp.start(o.jobs)
+	except BaseException:
+		shutil.rmtree(tmp, ignore_errors=True)
+		raise
+	return sp
+
+
 def python_errors(log):
 	"""{file: the exception} of the scripts of the semantic patch that
 	failed, from spatch's log: "IndexError: ... (modparm.cocci line N)".
@@ -117,6 +145,7 @@ class Spatch:
 		pp = os.environ.get("PYTHONPATH")
 		self.env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.abspath(cocci)) +
 				(":" + pp if pp else ""))
+		self.early = None	# the tree run start() began
 
 	def common(self, quiet="--very-quiet"):
 		opts = [quiet, "--no-includes"] + python_option()
@@ -164,6 +193,7 @@ class Spatch:
 
 	def run(self, paths, jobs, contents):
 		"""{index: FileResult} for paths, jobs at a time."""
+		import concurrent.futures	# pylint: disable=import-outside-toplevel
 		out = {}
 		with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
 			futs = {ex.submit(self.one, n, p, contents.get(n)): n for n, p in enumerate(paths)}
@@ -183,39 +213,80 @@ class Spatch:
 			f.write("".join(p + "\n\n" for p in paths))
 		return g
 
+	def tree_command(self, jobs, groups):
+		"""The spatch command of the tree run."""
+		js = os.path.join(self.tmp, "records.json")
+		# --quiet, not --very-quiet, and stats: the HANDLING and
+		# modparm-site lines are the progress shown on a terminal
+		return [self.spatch, "--sp-file", self.cocci, "-D", "patch", "-D", "stats",
+			"-D", "perm=" + self.perm, "-D", "modparm_json=" + js] + self.defines + [
+			"--jobs", str(jobs), "--tmp-dir", os.path.join(self.tmp, "jobs")] + \
+			self.common("--quiet") + ["--file-groups", groups]
+
+	def launch(self, cmd):
+		"""(the process, when it began) of the tree run cmd, its output
+		in the files diff and spatch.log."""
+		with open(os.path.join(self.tmp, "diff"), "wb") as out, \
+				open(os.path.join(self.tmp, "spatch.log"), "wb") as err:
+			return subprocess.Popen(cmd, stdout=out, stderr=err, cwd=self.tmp,
+						env=self.env), time.monotonic()
+
+	def start(self, jobs):
+		"""Begin the tree run before its files are known: spatch first
+		parses the semantic patch and starts its python, a fixed cost
+		(much of a small tree's run) that then overlaps the search
+		for the files; it reads their list (--file-groups) from a
+		pipe, after that start, and waits there for tree()."""
+		fifo = os.path.join(self.tmp, "groups")
+		os.mkfifo(fifo)
+		cmd = self.tree_command(jobs, fifo)
+		self.early = (cmd, fifo) + self.launch(cmd)
+
+	def stop(self):
+		"""End the run start() began, when tree() did not take it."""
+		if self.early:
+			p = self.early[2]
+			self.early = None
+			if p.poll() is None:
+				p.kill()
+				p.wait()
+
 	def tree(self, texts, jobs, contents):
 		"""{index: FileResult} for the files (absolute paths, texts the
 		contents; contents: {index: bytes} of files spatch must see with
 		other line ends) in one spatch run with --jobs, or None when that run
-		failed (a file broke spatch: run() then isolates it)."""
+		failed (a file broke spatch: run() then isolates it).  The run
+		start() began, when there is one."""
 		sps = [safe_path(p, self.tmp, n, contents.get(n)) for n, (p, _) in enumerate(texts)]
 		index = {p: n for n, p in enumerate(sps)}
 		js = os.path.join(self.tmp, "records.json")
 		log = os.path.join(self.tmp, "spatch.log")
-		# --quiet, not --very-quiet, and stats: the HANDLING and
-		# modparm-site lines are the progress shown on a terminal
-		cmd = [self.spatch, "--sp-file", self.cocci, "-D", "patch", "-D", "stats",
-		       "-D", "perm=" + self.perm, "-D", "modparm_json=" + js] + self.defines + [
-		       "--jobs", str(jobs), "--tmp-dir", os.path.join(self.tmp, "jobs")] + \
-			self.common("--quiet") + ["--file-groups", self.groups("groups", sps)]
 		show = Progress(len(sps))
-		with open(os.path.join(self.tmp, "diff"), "wb") as out, open(log, "wb") as err:
-			t0 = time.monotonic()
-			p = subprocess.Popen(cmd, stdout=out, stderr=err, cwd=self.tmp, env=self.env)
-			show.show(0, 0)
-			try:
-				while True:
-					try:
-						p.wait(0.5)
-						break
-					except subprocess.TimeoutExpired:
-						show.show(*spatch_counts([log, os.path.join(self.tmp, "jobs*", "stderr.*")]))
-			finally:
-				if p.poll() is None:
-					p.kill()
-					p.wait()
-				timed(cmd, time.monotonic() - t0)
-				show.done()
+		if self.early:
+			cmd, fifo, p, t0 = self.early
+			self.early = None
+			feed(fifo, os.fsencode("".join(s + "\n\n" for s in sps)), p)
+		else:
+			cmd = self.tree_command(jobs, self.groups("groups", sps))
+			p, t0 = self.launch(cmd)
+		show.show(0, 0)
+		try:
+			# Popen.wait(timeout) polls, and notices the end up to
+			# 50 ms late: only a terminal's progress needs the timeout
+			if not show.on:
+				p.wait()
+			while p.returncode is None:
+				try:
+					p.wait(0.5)
+					break
+				except subprocess.TimeoutExpired:
+					show.show(*spatch_counts([log, os.path.join(self.tmp, "jobs*", "stderr.*")]))
+		finally:
+			if p.poll() is None:
+				p.kill()
+				p.wait()
+			timed(cmd, time.monotonic() - t0)
+			show.done()
 		if p.returncode != 0 or not os.path.exists(js):
 			return None
 		with open(js) as f:
@@ -253,3 +324,24 @@ class Spatch:
 				with open(c, "rb") as f:
 					res[n].new = f.read()
 		return res
+
+
+def feed(fifo, data, p):
+	"""Write data into the named pipe fifo, which process p opens for
+	reading; nothing when p ends first (it then fails as a run that
+	could not read its files)."""
+	while True:
+		try:
+			fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+			break
+		except OSError as e:
+			# no reader yet: spatch is still starting
+			if e.errno != errno.ENXIO or p.poll() is not None:
+				return
+			time.sleep(0.005)
+	try:
+		os.set_blocking(fd, True)
+		with os.fdopen(fd, "wb") as f:
+			f.write(data)
+	except BrokenPipeError:
+		pass

@@ -35,6 +35,21 @@ class SitesTest(unittest.TestCase):
 	def test_site_variable_on_next_line(self):
 		self.assertEqual(sites.site_variable(data("sites.c"), 5), "a")
 
+	def test_params_declared_is_declares_param_in_of_each(self):
+		# the one-pass set must hold exactly the variables the search
+		# per variable finds: a prefix of a name, a name split over
+		# lines, a statement after another, and one not at a statement
+		text = ("module_param(foobar, int, 0);\n"
+			"x = 1; module_param_array(arr , int, NULL, 0);\n"
+			"\tmodule_param_named(alias, real, int, 0);\n"
+			"f(module_param(inner, int, 0));\n"
+			"module_param(\nsplit, int, 0);\n"
+			"} module_param_string(s2,\tbuf, 8, 0);\n")
+		names = ["foo", "foobar", "arr", "alias", "real", "inner", "split", "s2", "buf"]
+		want = set(n for n in names if sites.declares_param_in(text, n))
+		self.assertEqual(want, {"foobar", "arr", "alias", "s2"})
+		self.assertEqual(sites.params_declared(text), want)
+
 	def test_walk_odd_names_and_dangling_link(self):
 		top = tempfile.mkdtemp()
 		try:
