@@ -26,6 +26,8 @@ import difflib
 import os
 import re
 
+from modparm_rules import cppcond
+
 from . import fixups, sites
 
 # the names of the API that replaced MODULE_PARM: a #define of one of
@@ -162,10 +164,12 @@ def version(m):
 	return tuple(int(m.group(k)) for k in (2, 3, 4))
 
 
-def dead_on_modern(conds):
+def dead_on_modern(conds, macros=None):
 	"""Whether an #if around the line keeps it from every kernel that has
 	module_param (#ifndef module_param, !defined(module_param_array),
-	LINUX_VERSION_CODE < KERNEL_VERSION(2,6,0) and their #else)."""
+	LINUX_VERSION_CODE < KERNEL_VERSION(2,6,0) and their #else; any
+	other #if condition that is false on each of those kernels, its
+	version macros taken from macros, {name: (params, body)})."""
 	for ifkw, cond, brkw, br in conds:
 		first = br == 0
 		other = br == 1 and brkw == "else"
@@ -187,6 +191,10 @@ def dead_on_modern(conds):
 			if other and ((op == ">=" and v <= MODULE_PARAM_SINCE) or
 				      (op == ">" and v < MODULE_PARAM_SINCE)):
 				return True
+		if ifkw == "if" and first and cppcond.never_on_modern(cond, macros):
+			return True
+		if ifkw == "if" and other and cppcond.always_on_modern(cond, macros):
+			return True
 	return False
 
 
@@ -308,6 +316,21 @@ class Macros:
 			self.scanned[rel] = scan(rel, self.read(rel))
 		return self.scanned[rel]
 
+	def version_macros(self, rel):
+		"""{name: (params, body)} of the #defines an #if of rel may use
+		to compute a version ('VERSION(2,5,0)'): those of rel first, then
+		of the other files read (its headers among them)."""
+		out = {}
+		for r in [rel] + sorted(self.scanned):
+			for d in self.scan(r)[0]:
+				if d.name not in out and d.name not in MODERN and \
+						d.name != "MODULE_PARM" and not d.ncalls:
+					out[d.name] = (d.params, d.body)
+		return out
+
+	def dead(self, d):
+		return dead_on_modern(d.conds, self.version_macros(d.rel))
+
 	def read(self, rel):
 		if rel not in self.texts:
 			try:
@@ -342,7 +365,7 @@ class Macros:
 							   "it by hand if it is still used)" % d.name))
 					continue
 				d.kind = ("shim" if d.name in MODERN else
-					  "compat" if dead_on_modern(d.conds) else "wrapper")
+					  "compat" if self.dead(d) else "wrapper")
 				d.id = len(self.defs)
 				self.defs.append(d)
 				self.byname[d.name].append(d)
@@ -361,7 +384,7 @@ class Macros:
 					if any(d.rel == e.rel and d.first == e.first for e in self.defs):
 						continue
 					if pat.search(d.body) and d.name not in MODERN:
-						d.kind = "compat" if dead_on_modern(d.conds) else "outer"
+						d.kind = "compat" if self.dead(d) else "outer"
 						d.id = len(self.defs)
 						self.defs.append(d)
 						self.byname[d.name].append(d)
@@ -770,7 +793,7 @@ class Macros:
 				d.new = None
 				d.refused.append((None, "its MODULE_PARM spans several lines"))
 		for d in self.defs:
-			if d.kind == "shim" and dead_on_modern(d.conds):
+			if d.kind == "shim" and self.dead(d):
 				d.removed = True
 				self.edits[d.rel].append(self.shim_removal(d))
 			if d.expand:
@@ -850,7 +873,7 @@ class Macros:
 		return (d.first, d.last, [])
 
 	def other_shim(self, rel, line):
-		return any(e.rel == rel and e.kind == "shim" and dead_on_modern(e.conds)
+		return any(e.rel == rel and e.kind == "shim" and self.dead(e)
 			   and e.first <= line <= e.last for e in self.defs)
 
 	def account(self, t, counted_files):
