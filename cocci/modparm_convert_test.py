@@ -507,6 +507,29 @@ class SyntaxTest(unittest.TestCase):
 		for text, want in self.CASES:
 			self.assertEqual(syntax.missing_semicolons(text), want, text)
 
+	UNENDED = [
+		('static int a;\nMODULE_PARM(a, "i")\nMODULE_PARM_DESC(a, "x");\n',
+		 [(2, "MODULE_PARM", 3)]),
+		('MODULE_PARM(a, "i");\nMODULE_PARM_DESC(a, "x")\nstatic int b;\n',
+		 [(2, "MODULE_PARM_DESC", 3)]),
+		# the last line of the file, or before a function's body: not
+		# a statement that follows
+		('static int a;\nMODULE_PARM(a, "i")\n', []),
+		('MODULE_PARM(a, "i")\n{\n', []),
+		# inside a function, a #define, a call over two lines
+		('int f(void)\n{\n\tMODULE_PARM(a, "i")\n\tint b;\n}\n', []),
+		('#define P(n) \\\n\tMODULE_PARM(n, "i")\nstatic int b;\n', []),
+		('MODULE_PARM(a,\n\t"i")\nstatic int b;\n', []),
+	]
+
+	def test_unended_calls(self):
+		from modparm_convert import syntax
+		for text, want in self.UNENDED:
+			self.assertEqual(syntax.unended_calls(text), want, text)
+		text = 'static int a;\nMODULE_PARM(a, "i")\nstatic int b = C\nint d;\n'
+		self.assertEqual(syntax.explain(text)[0], 2)
+		self.assertIn("this MODULE_PARM() ends without ';' (line 3", syntax.explain(text)[1])
+
 	def test_explain_moves_the_sites_to_parse(self):
 		from modparm_convert import syntax
 		t = convert.Tree()

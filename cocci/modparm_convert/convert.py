@@ -617,6 +617,11 @@ def macro_changes(t, mac, results, first, counted, texts, newtext, crlf):
 	except Exception as e:	# pylint: disable=broad-except
 		mac = macros.Failed(mac.macro_sites, e)
 	for rel in sorted(mac.edits):
+		if rel in t.failed:
+			# a file left untouched is left whole, its #defines too
+			mac.undo(rel, "spatch could not parse %s, which is left untouched"
+				 % os.path.basename(rel))
+			continue
 		if rel in texts:
 			old = texts[rel][0]
 			raw = crlf[rel] if rel in crlf else encode(old)
