@@ -802,12 +802,53 @@ class Macros:
 					# no use left: the #define goes, and a blank line
 					# after it that would be doubled
 					lines = self.read(d.rel).split("\n")
-					last = d.last
+					first, last = self.alternatives(d) or (d.first, d.last)
 					if last < len(lines) and not lines[last].strip() and \
-							(d.first == 1 or not lines[d.first - 2].strip() or
-							 COND_RE.match(lines[d.first - 2])):
+							(first == 1 or not lines[first - 2].strip() or
+							 COND_RE.match(lines[first - 2])):
 						last += 1
-					self.edits[d.rel].append((d.first, last, []))
+					self.edits[d.rel].append((first, last, []))
+
+	def alternatives(self, d):
+		"""The lines (first, last) of the #if block around d when it holds
+		nothing but d and other #defines of its name ('#ifdef MODULE
+		#define PARM(v, t) MODULE_PARM(v, t) #else #define PARM(v, t)
+		#endif'): with its last use gone, the whole block goes, or None."""
+		clean = sites.strip_comments(self.read(d.rel), keep_strings=True).split("\n")
+		depth = 0
+		start = None
+		for i in range(d.first - 2, -1, -1):
+			m = COND_RE.match(clean[i])
+			if not m:
+				continue
+			if m.group(1) == "endif":
+				depth += 1
+			elif m.group(1).startswith("if"):
+				if depth == 0:
+					start = i
+					break
+				depth -= 1
+		if start is None:
+			return None
+		i = start + 1
+		while i < len(clean):
+			line = clean[i]
+			m = COND_RE.match(line)
+			if m and m.group(1).startswith("if"):
+				return None	# a nested #if: more than alternatives
+			if m and m.group(1) == "endif":
+				if any(e is not d and e.rel == d.rel and start < e.first <= i
+				       for e in self.defs):
+					return None	# another wrapper's #define: its own edit
+				return (start + 1, i + 1)
+			if not m and line.strip():
+				dm = DEFINE_RE.match(line)
+				if not dm or dm.group(1) != d.name:
+					return None
+				while clean[i].rstrip().endswith("\\") and i + 1 < len(clean):
+					i += 1
+			i += 1
+		return None
 
 	def drop_const(self, d, k, lines):
 		"""The lines of d's #define with const dropped from the declaration
