@@ -121,6 +121,45 @@ class FixupsTest(unittest.TestCase):
 			self.assertEqual(self.hoisted(new, old), new, name)
 
 
+	def test_unguard(self):
+		line = "module_param(v, int, 0);"
+		desc = ['MODULE_PARM_DESC(v,', '\t"the v");']
+		guards = ["#ifdef MODULE_PARM", "#if defined(MODULE_PARM)", "# if defined MODULE_PARM"]
+		for g in guards:
+			new = ["static int v;", g, line] + desc + ["/* c */", "#endif", "int x;"]
+			self.assertEqual(fixups.unguard([], new),
+					 ["static int v;", line] + desc + ["/* c */", "int x;"], g)
+			old = ["static int v;", g, 'MODULE_PARM(v, "i");', "#endif"]
+			got = ["static int v;", line]
+			self.assertEqual(fixups.removed_guards(old, got), {2})
+		kept = {
+			"an #else": ["#ifdef MODULE_PARM", line, "#else", "#endif"],
+			"a site left": ["#ifdef MODULE_PARM", line, 'MODULE_PARM(w, "q");', "#endif"],
+			"other code": ["#ifdef MODULE_PARM", line, "static int compat;", "#endif"],
+			"nested #if": ["#ifdef MODULE_PARM", "#ifdef A", line, "#endif", "#endif"],
+			"no parameter": ["#ifdef MODULE_PARM", "MODULE_PARM_DESC(v, \"x\");", "#endif"],
+			"another guard": ["#ifdef MODULE", line, "#endif"],
+			"#ifndef": ["#ifndef MODULE_PARM", line, "#endif"],
+		}
+		for name, new in kept.items():
+			self.assertEqual(fixups.unguard([], new), new, name)
+
+
+	def test_unguard_parsers(self):
+		old = ["#ifndef MODULE", "static int __init f(char *s)", "{", "}",
+		       '__setup("v=", f);', "#endif /* MODULE */", "int x;"]
+		call = "module_param_call(v, modparm_set_v, NULL, NULL, 0);"
+		new = old[:5] + [call] + old[5:]
+		self.assertEqual(fixups.unguard_parsers(old, new), old[1:5] + [call, "int x;"])
+		# an #else, another guard, or a call the old file had: kept
+		for o in (["#ifndef MODULE", call, "#else", "#endif"],
+			  ["#ifdef CONFIG_X", call, "#endif"],
+			  ["#if !defined(MODULE)", call, "#endif"]):
+			self.assertEqual(fixups.unguard_parsers(o, o), o)
+		n = ["#if !defined(MODULE)", call, "#endif"]
+		self.assertEqual(fixups.unguard_parsers([], n), [call])
+
+
 class AccountTest(unittest.TestCase):
 	def recorded(self):
 		r = results.parse_log(data("order_comment.stderr"))

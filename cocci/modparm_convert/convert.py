@@ -5,6 +5,7 @@ site, the repairs, the patches and the report."""
 import collections
 import concurrent.futures
 import os
+import re
 import shutil
 import signal
 import sys
@@ -147,9 +148,9 @@ class Tree:
 						   "%s: file left untouched" % why))
 			self.leave("parse", len(code))
 			return None
-		fd = [(rel,) + d for d in r.diags]
-		self.diags.extend(fd)
 		old_lines, new_lines, eol_new = repaired or repair(old, r.new)
+		fd = [(rel,) + unguarded(d, old_lines, new_lines) for d in r.diags]
+		self.diags.extend(fd)
 		# every converted site must have produced its module_param line
 		lost = []
 		new_text = "\n".join(new_lines)
@@ -182,6 +183,17 @@ class Tree:
 		new = "\n".join(new_lines) + ("\n" if eol_new else "")
 		self.changed.append((rel, encode(old), encode(new), decided, fd))
 		return new
+
+
+def unguarded(d, old_lines, new_lines):
+	"""A parm-guard diagnostic (line, col, severity, kind, message) whose
+	'#ifdef MODULE_PARM' the repairs removed says so, as a note."""
+	m = re.search(r"\(line (\d+)\)", d[4]) if d[3] == "parm-guard" else None
+	if not m or int(m.group(1)) not in fixups.removed_guards(old_lines, new_lines):
+		return d
+	return d[:2] + ("note", d[3], d[4].split(", which")[0] +
+			", which no kernel since 2.6.17 (no MODULE_PARM) compiles: "
+			"that #if and its #endif removed")
 
 
 def repair(old, new):
