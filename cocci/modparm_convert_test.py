@@ -413,6 +413,21 @@ class CheckBuildSourceTest(unittest.TestCase):
 			self.assertTrue(block[-1].startswith("__MODULE_PARM_TYPE(%s," % s.name))
 			self.assertIn("\n".join(block), text)
 
+	def test_multidim_block_copied(self):
+		with open(os.path.join(TESTS, "multidim_build.res")) as f:
+			conv = f.read()
+		S = checkbuild.Site
+		sites = [S("c.c", "c.c", 6, "map", "flat", decl("map", "int", dims=[2, 3])),
+			 S("c.c", "c.c", 9, "pairs", "flat", decl("pairs", "unsigned short", dims=[1, 2]))]
+		text, spans = checkbuild.module_source("m.c", sites, conv)
+		lines = conv.split("\n")
+		for s in sites:
+			sp = [x for x in spans if x[0] == "c.c" and s in x[3]][0]
+			block = lines[sp[1] - 1:sp[2]]
+			self.assertEqual(block[0], "static struct kparam_array modparm_arr_%s = {" % s.name)
+			self.assertTrue(block[-1].startswith("__MODULE_PARM_TYPE(%s," % s.name))
+			self.assertIn("\n".join(block), text)
+
 	def test_site_without_its_line_is_an_error(self):
 		s = checkbuild.Site("a.c", "a.c", 3, "gone", "param", decl("gone", "int"))
 		checkbuild.module_source("m.c", [s], self.CONVERTED)

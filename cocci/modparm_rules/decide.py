@@ -181,7 +181,7 @@ CHOSEN = {}	# (file, variable) -> (line of the declaration its line follows, for
 FORM_MACRO = {"param": "module_param", "array": "module_param_array",
 	      "string": "module_param_string", "named": "module_param_named",
 	      "array_named": "module_param_array_named", "cb": "module_param_cb",
-	      "call": "module_param_call"}
+	      "call": "module_param_call", "flat": "module_param_cb"}
 
 
 CHOSEN_V = {}	# (file, MODULE_PARM name) -> (line, column) of the declared names
@@ -533,7 +533,7 @@ def decide(v, t, p):
 	if res["form"] == "cb" or (res["form"] != "left" and res["after"]):
 		other = [(n, fm) for (f, n), (dl, fm) in CHOSEN.items()
 			 if f == p.file and dl == res["dline"] and n != res["dv"]
-			 and (fm != res["form"] or fm == "cb")]
+			 and (fm != res["form"] or fm in ("cb", "flat"))]
 		if other:
 			# one rule adds the lines of one form after a
 			# declaration (its ++ adds them all); a line of
@@ -977,6 +977,29 @@ def decide_form(v, t, p):
 	if letter == "s" and not dims and not norm_base(base).endswith("*"):
 		diags.append(("type-mismatch", "type \"s\" (char *) on '%s', which "
 			      "is not a pointer: left unchanged" % declared))
+		return res
+	if len(dims) > 1 and letter in "bhil":
+		pt = ptype(base, path)
+		if pt is not None and not re.search(r'\b(const|volatile)\b', base):
+			# the old kernel filled the elements in memory order, as
+			# param_array_ops does over a kparam_array of them all
+			diags.append(("multi-dim", "'%s' is a multi-dimensional "
+				      "array: the old kernel filled its elements in "
+				      "memory order; converted to module_param_cb "
+				      "with param_array_ops over all its elements "
+				      "as %s, which fills them the same way (up to "
+				      "all of them%s)" %
+				      (declared, pt[0], "" if mx is None else
+				       "; the type string allowed %s" % mx)))
+			res.update(form="flat", ty=pt[0], after=True, ndims=len(dims))
+			return res
+	if len(dims) > 1 and re.search(r'\b(const|volatile)\b', base):
+		q = re.search(r'\b(const|volatile)\b', base).group(1)
+		diags.append(("no-equivalent", "'%s %s' is a %s multi-dimensional "
+			      "array: a parameter is written when the module "
+			      "loads, through a plain pointer; drop the %s and it "
+			      "converts (module_param_cb with param_array_ops over "
+			      "its elements): left unchanged" % (q, declared, q, q)))
 		return res
 	if len(dims) > 1:
 		diags.append(("no-equivalent", "'%s' is a multi-dimensional array: "
