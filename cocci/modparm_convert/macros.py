@@ -193,7 +193,8 @@ def dead_on_modern(conds, macros=None):
 				return True
 		if ifkw == "if" and first and cppcond.never_on_modern(cond, macros):
 			return True
-		if ifkw == "if" and other and cppcond.always_on_modern(cond, macros):
+		# an #else, or an #elif, after a condition true on each of them
+		if ifkw == "if" and br >= 1 and cppcond.always_on_modern(cond, macros):
 			return True
 	return False
 

@@ -3,7 +3,8 @@
  * tests: its own VERSION() macro, a hex LINUX_VERSION_CODE, and a test
  * beside another.  Each guard keeps its shim from every kernel that has
  * module_param, so the shims go and their uses are module_param already.
- * The last shim's #if is true on some kernels with module_param: left.
+ * The module_param_named shim's #if is true on some kernels with
+ * module_param: left.
  */
 #include <linux/module.h>
 #include <linux/version.h>
@@ -38,3 +39,13 @@ static char name[16];
 module_param_string(name, name, sizeof(name), 0);
 static int speed = 9600;
 module_param_named(baud, speed, int, 0);
+
+/* after a test true on every kernel with module_param, an #elif is dead */
+#if LINUX_VERSION_CODE >= VERSION(2, 6, 0)
+#define HAVE_NEW_PARAMS 1
+#elif LINUX_VERSION_CODE >= VERSION(2, 4, 0)
+#define module_param_array_named(n, v, t, c, p) MODULE_PARM(v, "1-4i")
+#endif
+
+static int irq_list[4];
+module_param_array_named(irqs, irq_list, int, NULL, 0);
