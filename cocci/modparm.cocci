@@ -652,6 +652,63 @@ q << add_call.q;
 @@
 added(v, q)
 
+// A multi-dimensional array (mcdx's 'int mcdx_drive_map[][2]', "1-4i"):
+// the old kernel filled its elements in memory order, and so does
+// param_array_ops over a kparam_array of all its elements, after the
+// declaration it uses.
+@a_flat depends on patch@
+declarer name MODULE_PARM;
+identifier v;
+expression t;
+position p : script:python(v, t) { is_form(v, t, p, "flat", True) };
+@@
+
+MODULE_PARM@p(v, t);
+
+@script:python s_flat@
+v << a_flat.v;
+t << a_flat.t;
+p << a_flat.p;
+dv;
+arrvar;
+elemops;
+elem0;
+perm;
+tystr;
+@@
+r = decide(v, t, p[0])
+coccinelle.dv = cocci.make_ident(r["tgt"])
+coccinelle.arrvar = cocci.make_ident("modparm_arr_" + v)
+coccinelle.elemops = cocci.make_ident("param_ops_" + r["ty"])
+coccinelle.elem0 = cocci.make_expr(r["tgt"] + "[0]" * r["ndims"])
+coccinelle.perm = cocci.make_expr(r["perm"])
+coccinelle.tystr = cocci.make_expr('"array of %s"' % r["ty"])
+
+// "&& a_flat" keeps spatch's grep query, as for add_cb above.
+@add_flat depends on patch && a_flat@
+identifier a_flat.v, s_flat.dv, s_flat.arrvar, s_flat.elemops;
+expression s_flat.elem0, s_flat.perm, s_flat.tystr;
+declaration dd;
+position q : script:python(dv) { at_decl_dv(q, dv) };
+declarer name module_param_cb, __MODULE_PARM_TYPE;
+@@
+
+  dd@q
++ static struct kparam_array arrvar = {
++	.max = sizeof(dv) / sizeof(elem0),
++	.elemsize = sizeof(elem0),
++	.ops = &elemops,
++	.elem = dv,
++ };
++ module_param_cb(v, &param_array_ops, &arrvar, perm);
++ __MODULE_PARM_TYPE(v, tystr);
+
+@script:python depends on patch@
+q << add_flat.q;
+dv << s_flat.dv;
+@@
+ADDED.add((q[0].file, dv))
+
 // Sites whose module_param* went after the declaration
 @m_moved depends on patch@
 declarer name MODULE_PARM;

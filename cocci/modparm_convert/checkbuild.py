@@ -95,7 +95,8 @@ def cut_open_comment(chunk):
 def param_lines(lines, name, form):
 	"""(first index, count) of the converted lines of parameter name: its
 	module_param* statement; for a generated setter (form cb) the block
-	above it from 'static unsigned int modparm_num_' and the
+	above it from 'static unsigned int modparm_num_' (a multi-dimensional
+	array's, form flat, from 'static struct kparam_array') and the
 	__MODULE_PARM_TYPE line after it.  Only the first statement: a
 	variable declared in several #if branches gets the same line in each,
 	and two of them in one module would define the parameter twice.
@@ -105,10 +106,11 @@ def param_lines(lines, name, form):
 		return None
 	i = at[0]
 	end = statement_end(lines, i)
-	if form == "cb":
+	if form in ("cb", "flat"):
 		start = i
 		for k in range(i - 1, max(i - 80, -1), -1):
-			if lines[k].startswith("static unsigned int modparm_num_"):
+			if lines[k].startswith("static unsigned int modparm_num_" if form == "cb"
+					       else "static struct kparam_array modparm_arr_"):
 				start = k
 				break
 		if end + 1 < len(lines) and re.match(r'__MODULE_PARM_TYPE\(\s*%s\s*,'

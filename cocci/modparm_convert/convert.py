@@ -4,6 +4,7 @@ site, the repairs, the patches and the report."""
 
 import collections
 import os
+import re
 import shutil
 import signal
 import sys
@@ -17,7 +18,8 @@ FORMNAME = {"param": "module_param()", "array": "module_param_array()",
 	    "string": "module_param_string()", "named": "module_param_named()",
 	    "array_named": "module_param_array_named()",
 	    "cb": "module_param_cb() with a generated setter",
-	    "call": "module_param_call() to the driver's __setup parser"}
+	    "call": "module_param_call() to the driver's __setup parser",
+	    "flat": "module_param_cb() with param_array_ops over a multi-dimensional array"}
 
 
 def import_checks():
@@ -154,9 +156,9 @@ class Tree:
 						   "%s: file left untouched" % why))
 			self.leave("parse", len(code))
 			return None
-		fd = [(rel,) + d for d in r.diags]
-		self.diags.extend(fd)
 		old_lines, new_lines, eol_new = repaired or repair(old, r.new)
+		fd = [(rel,) + unguarded(d, old_lines, new_lines) for d in r.diags]
+		self.diags.extend(fd)
 		# every converted site must have produced its module_param line
 		lost = []
 		declared = sites.params_declared("\n".join(new_lines))
@@ -189,6 +191,17 @@ class Tree:
 		new = "\n".join(new_lines) + ("\n" if eol_new else "")
 		self.changed.append((rel, encode(old), encode(new), decided, fd))
 		return new
+
+
+def unguarded(d, old_lines, new_lines):
+	"""A parm-guard diagnostic (line, col, severity, kind, message) whose
+	'#ifdef MODULE_PARM' the repairs removed says so, as a note."""
+	m = re.search(r"\(line (\d+)\)", d[4]) if d[3] == "parm-guard" else None
+	if not m or int(m.group(1)) not in fixups.removed_guards(old_lines, new_lines):
+		return d
+	return d[:2] + ("note", d[3], d[4].split(", which")[0] +
+			", which no kernel since 2.6.17 (no MODULE_PARM) compiles: "
+			"that #if and its #endif removed")
 
 
 def repair(old, new):
@@ -664,6 +677,11 @@ def macro_changes(t, mac, results, first, counted, texts, newtext, crlf):
 	except Exception as e:	# pylint: disable=broad-except
 		mac = macros.Failed(mac.macro_sites, e)
 	for rel in sorted(mac.edits):
+		if rel in t.failed:
+			# a file left untouched is left whole, its #defines too
+			mac.undo(rel, "spatch could not parse %s, which is left untouched"
+				 % os.path.basename(rel))
+			continue
 		if rel in texts:
 			old = texts[rel][0]
 			raw = crlf[rel] if rel in crlf else encode(old)

@@ -316,6 +316,76 @@ def split_glued(old_lines, new_lines):
 	return out
 
 
+# an #if that compiles its block only where MODULE_PARM exists
+GUARD_RE = re.compile(r'\s*#\s*(?:ifdef\s+MODULE_PARM|if\s+defined\s*\(?\s*MODULE_PARM\s*\)?)\s*$')
+# what such a block may hold for its guard to go: the converted lines
+# and their descriptions, which 6.1 compiles anywhere
+PARAM_LINE_RE = re.compile(r'\s*(?:module_param\w*|MODULE_PARM_DESC)\s*\(')
+
+
+def unguard(old_lines, new_lines):
+	"""Drivers put their MODULE_PARMs under '#ifdef MODULE_PARM' to build
+	where the macro was missing; the module_param lines that took their
+	place there are compiled by no kernel since 2.6.17, so the parameters
+	would be gone.  Upstream dropped the guard: an '#ifdef MODULE_PARM'
+	block with no #else whose code is only module_param* lines and
+	MODULE_PARM_DESCs loses its #ifdef and #endif (a MODULE_PARM left
+	unconverted in it keeps them)."""
+	bare = strip_comments("\n".join(new_lines)).split("\n")
+	drop = set()
+	for start, mids, end, _, _ in if_blocks(bare):
+		if mids or not GUARD_RE.match(bare[start]):
+			continue
+		ok, some, open_stmt = True, False, False
+		for line in bare[start + 1:end]:
+			code = line.strip()
+			if not code:
+				continue
+			if code.startswith("#") or re.search(r'\bMODULE_PARM\s*\(', code):
+				ok = False
+				break
+			if not open_stmt and not PARAM_LINE_RE.match(line):
+				ok = False
+				break
+			some = some or bool(re.match(r'\s*module_param', line))
+			open_stmt = not code.endswith(";")
+		if ok and some and not open_stmt:
+			drop |= {start, end}
+	return [l for i, l in enumerate(new_lines) if i not in drop]
+
+
+MODULE_GUARD_RE = re.compile(r'\s*#\s*(?:ifndef\s+MODULE|if\s*!\s*defined\s*\(?\s*MODULE\s*\)?)\s*$')
+
+
+def unguard_parsers(old_lines, new_lines):
+	"""A 2.4 __setup parser under '#ifndef MODULE' to which modparm.cocci
+	passed the module parameter (module_param_call after its __setup,
+	inside that block: decided only when the block holds nothing else)
+	must be compiled in the module too: the #ifndef and its #endif go
+	(__setup is empty in a module)."""
+	olds = set(old_lines)
+	bare = strip_comments("\n".join(new_lines)).split("\n")
+	drop = set()
+	for start, mids, end, _, _ in if_blocks(bare):
+		if mids or not MODULE_GUARD_RE.match(bare[start]):
+			continue
+		if any(re.match(r'\s*module_param_call\s*\(', new_lines[i]) and new_lines[i] not in olds
+		       for i in range(start + 1, end)):
+			drop |= {start, end}
+	return [l for i, l in enumerate(new_lines) if i not in drop]
+
+
+def removed_guards(old_lines, new_lines):
+	"""The old line numbers (1-based) of the '#ifdef MODULE_PARM' lines
+	that unguard() removed."""
+	sm = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+	out = set()
+	for op, i1, i2, _, _ in sm.get_opcodes():
+		if op in ("delete", "replace"):
+			out |= {i + 1 for i in range(i1, i2) if GUARD_RE.match(old_lines[i])}
+	return out
+
+
 def apply_all(old_lines, new_lines):
 	"""All repairs, in order, on spatch's result."""
 	new_lines = split_glued(old_lines, new_lines)
@@ -324,4 +394,6 @@ def apply_all(old_lines, new_lines):
 	new_lines = restore_blank_lines(old_lines, new_lines)
 	new_lines = hoist_branch_lines(old_lines, new_lines)
 	new_lines = move_orphan_comments(old_lines, new_lines)
-	return drop_empty_conditionals(old_lines, new_lines)
+	new_lines = drop_empty_conditionals(old_lines, new_lines)
+	new_lines = unguard_parsers(old_lines, new_lines)
+	return unguard(old_lines, new_lines)

@@ -26,6 +26,8 @@ import difflib
 import os
 import re
 
+from modparm_rules import cppcond
+
 from . import fixups, sites
 
 # the names of the API that replaced MODULE_PARM: a #define of one of
@@ -162,10 +164,12 @@ def version(m):
 	return tuple(int(m.group(k)) for k in (2, 3, 4))
 
 
-def dead_on_modern(conds):
+def dead_on_modern(conds, macros=None):
 	"""Whether an #if around the line keeps it from every kernel that has
 	module_param (#ifndef module_param, !defined(module_param_array),
-	LINUX_VERSION_CODE < KERNEL_VERSION(2,6,0) and their #else)."""
+	LINUX_VERSION_CODE < KERNEL_VERSION(2,6,0) and their #else; any
+	other #if condition that is false on each of those kernels, its
+	version macros taken from macros, {name: (params, body)})."""
 	for ifkw, cond, brkw, br in conds:
 		first = br == 0
 		other = br == 1 and brkw == "else"
@@ -187,6 +191,11 @@ def dead_on_modern(conds):
 			if other and ((op == ">=" and v <= MODULE_PARAM_SINCE) or
 				      (op == ">" and v < MODULE_PARAM_SINCE)):
 				return True
+		if ifkw == "if" and first and cppcond.never_on_modern(cond, macros):
+			return True
+		# an #else, or an #elif, after a condition true on each of them
+		if ifkw == "if" and br >= 1 and cppcond.always_on_modern(cond, macros):
+			return True
 	return False
 
 
@@ -308,6 +317,21 @@ class Macros:
 			self.scanned[rel] = scan(rel, self.read(rel))
 		return self.scanned[rel]
 
+	def version_macros(self, rel):
+		"""{name: (params, body)} of the #defines an #if of rel may use
+		to compute a version ('VERSION(2,5,0)'): those of rel first, then
+		of the other files read (its headers among them)."""
+		out = {}
+		for r in [rel] + sorted(self.scanned):
+			for d in self.scan(r)[0]:
+				if d.name not in out and d.name not in MODERN and \
+						d.name != "MODULE_PARM" and not d.ncalls:
+					out[d.name] = (d.params, d.body)
+		return out
+
+	def dead(self, d):
+		return dead_on_modern(d.conds, self.version_macros(d.rel))
+
 	def read(self, rel):
 		if rel not in self.texts:
 			try:
@@ -342,7 +366,7 @@ class Macros:
 							   "it by hand if it is still used)" % d.name))
 					continue
 				d.kind = ("shim" if d.name in MODERN else
-					  "compat" if dead_on_modern(d.conds) else "wrapper")
+					  "compat" if self.dead(d) else "wrapper")
 				d.id = len(self.defs)
 				self.defs.append(d)
 				self.byname[d.name].append(d)
@@ -361,7 +385,7 @@ class Macros:
 					if any(d.rel == e.rel and d.first == e.first for e in self.defs):
 						continue
 					if pat.search(d.body) and d.name not in MODERN:
-						d.kind = "compat" if dead_on_modern(d.conds) else "outer"
+						d.kind = "compat" if self.dead(d) else "outer"
 						d.id = len(self.defs)
 						self.defs.append(d)
 						self.byname[d.name].append(d)
@@ -770,7 +794,7 @@ class Macros:
 				d.new = None
 				d.refused.append((None, "its MODULE_PARM spans several lines"))
 		for d in self.defs:
-			if d.kind == "shim" and dead_on_modern(d.conds):
+			if d.kind == "shim" and self.dead(d):
 				d.removed = True
 				self.edits[d.rel].append(self.shim_removal(d))
 			if d.expand:
@@ -779,12 +803,53 @@ class Macros:
 					# no use left: the #define goes, and a blank line
 					# after it that would be doubled
 					lines = self.read(d.rel).split("\n")
-					last = d.last
+					first, last = self.alternatives(d) or (d.first, d.last)
 					if last < len(lines) and not lines[last].strip() and \
-							(d.first == 1 or not lines[d.first - 2].strip() or
-							 COND_RE.match(lines[d.first - 2])):
+							(first == 1 or not lines[first - 2].strip() or
+							 COND_RE.match(lines[first - 2])):
 						last += 1
-					self.edits[d.rel].append((d.first, last, []))
+					self.edits[d.rel].append((first, last, []))
+
+	def alternatives(self, d):
+		"""The lines (first, last) of the #if block around d when it holds
+		nothing but d and other #defines of its name ('#ifdef MODULE
+		#define PARM(v, t) MODULE_PARM(v, t) #else #define PARM(v, t)
+		#endif'): with its last use gone, the whole block goes, or None."""
+		clean = sites.strip_comments(self.read(d.rel), keep_strings=True).split("\n")
+		depth = 0
+		start = None
+		for i in range(d.first - 2, -1, -1):
+			m = COND_RE.match(clean[i])
+			if not m:
+				continue
+			if m.group(1) == "endif":
+				depth += 1
+			elif m.group(1).startswith("if"):
+				if depth == 0:
+					start = i
+					break
+				depth -= 1
+		if start is None:
+			return None
+		i = start + 1
+		while i < len(clean):
+			line = clean[i]
+			m = COND_RE.match(line)
+			if m and m.group(1).startswith("if"):
+				return None	# a nested #if: more than alternatives
+			if m and m.group(1) == "endif":
+				if any(e is not d and e.rel == d.rel and start < e.first <= i
+				       for e in self.defs):
+					return None	# another wrapper's #define: its own edit
+				return (start + 1, i + 1)
+			if not m and line.strip():
+				dm = DEFINE_RE.match(line)
+				if not dm or dm.group(1) != d.name:
+					return None
+				while clean[i].rstrip().endswith("\\") and i + 1 < len(clean):
+					i += 1
+			i += 1
+		return None
 
 	def drop_const(self, d, k, lines):
 		"""The lines of d's #define with const dropped from the declaration
@@ -850,7 +915,7 @@ class Macros:
 		return (d.first, d.last, [])
 
 	def other_shim(self, rel, line):
-		return any(e.rel == rel and e.kind == "shim" and dead_on_modern(e.conds)
+		return any(e.rel == rel and e.kind == "shim" and self.dead(e)
 			   and e.first <= line <= e.last for e in self.defs)
 
 	def account(self, t, counted_files):

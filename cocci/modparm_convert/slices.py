@@ -221,6 +221,19 @@ def slice_module(text, shown, extra="", have=None, uses=None, headers=(), only_u
 			for d in by_name.get(u, []):
 				if id(d) not in keep:
 					todo.append(d)
+	# every #if line is copied: the #defines its condition uses come
+	# too (a package's own version macro, 'VERSION(2,5,0)' of PCMCIA's
+	# k_compat.h; gcc's -Wundef rejects the name undefined), and the
+	# #defines those use, nothing else
+	todo = [it for it in its if it.kind == "pp" and
+		re.match(r'\s*#\s*(if|elif)\b', it.clean)]
+	while todo:
+		it = todo.pop()
+		for u in it.uses:
+			for d in by_name.get(u, []):
+				if d.kind == "pp" and id(d) not in keep:
+					keep.add(id(d))
+					todo.append(d)
 	# prototypes of the functions kept, for handlers defined below
 	# their module_param_call
 	funcs = set(nm for it in its if id(it) in keep and it.kind == "func" for nm in it.defines)

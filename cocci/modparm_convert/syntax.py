@@ -18,6 +18,10 @@ DECL_RE = re.compile(r'^\s*(?:(?:static|extern|const|volatile|unsigned|signed|'
 STARTS_RE = re.compile(r'^\s*(?:static|extern|const|unsigned|signed|int|char|short|'
 		       r'long|struct|union|enum|void|[A-Z][A-Z0-9_]*\s*\()\b')
 NOT_TYPES = ("return", "else", "goto", "case", "do", "typedef", "sizeof")
+# a call at file scope of a macro that was a declaration and needed its
+# ';' (2.4: 'const char __module_parm_x[] ... = "..."'), the whole call
+# on the line
+CALL_RE = re.compile(r'^\s*(MODULE_PARM|MODULE_PARM_DESC)\s*\((\s*[A-Za-z_]\w*)?.*\)\s*$')
 
 
 def missing_semicolons(text):
@@ -44,12 +48,39 @@ def missing_semicolons(text):
 	return out
 
 
+def unended_calls(text):
+	"""[(line, macro, next line)] of the MODULE_PARM and MODULE_PARM_DESC
+	calls at file scope without their ';', followed by another statement
+	(a compiler that built the file as a module refused them: the code
+	sat in a configuration nobody built that way)."""
+	lines = strip_comments(text, keep_strings=True).split("\n")
+	out = []
+	depth = 0
+	cont = False
+	for no, line in enumerate(lines, 1):
+		was_cont, cont = cont, line.rstrip().endswith("\\")
+		if was_cont or line.lstrip().startswith("#"):
+			continue
+		m = CALL_RE.match(line) if depth == 0 else None
+		depth += line.count("{") - line.count("}")
+		if not m or line.count("(") != line.count(")"):
+			continue
+		nxt = next(((k, l) for k, l in enumerate(lines[no:], no + 1)
+			    if l.strip() and not l.lstrip().startswith("#")), None)
+		if nxt is None or not STARTS_RE.match(nxt[1]):
+			continue
+		out.append((no, m.group(1), nxt[0]))
+	return out
+
+
 def explain(text):
 	"""The first cause found, as (line, message), or None."""
-	found = missing_semicolons(text)
+	found = [(no, "the declaration of '%s'" % name, nxt)
+		 for no, name, nxt in missing_semicolons(text)]
+	found += [(no, "this %s()" % macro, nxt) for no, macro, nxt in unended_calls(text)]
 	if not found:
 		return None
-	no, name, nxt = found[0]
-	return no, ("the declaration of '%s' ends without ';' (line %d, which "
-		    "follows it, starts another statement): spatch cannot parse "
-		    "the code around it; add the ';'" % (name, nxt))
+	no, what, nxt = min(found)
+	return no, ("%s ends without ';' (line %d, which follows it, starts "
+		    "another statement): spatch cannot parse the code around it; "
+		    "add the ';'" % (what, nxt))

@@ -13,6 +13,8 @@ writes the diagnostics and the records the converter reads.
   decide.py   the form of each site and where its line goes (what the
               script rules call; it imports the others)
   records.py  diagnostics, -D stats lines, records for the converter
+  cppcond.py  an #if condition evaluated for every kernel with
+              module_param (the converter's shims use it too)
 
 spatch's embedded Python finds it through PYTHONPATH (the directory of
 modparm.cocci): modparm-convert sets it for spatch, and a `make

@@ -181,7 +181,7 @@ CHOSEN = {}	# (file, variable) -> (line of the declaration its line follows, for
 FORM_MACRO = {"param": "module_param", "array": "module_param_array",
 	      "string": "module_param_string", "named": "module_param_named",
 	      "array_named": "module_param_array_named", "cb": "module_param_cb",
-	      "call": "module_param_call"}
+	      "call": "module_param_call", "flat": "module_param_cb"}
 
 
 CHOSEN_V = {}	# (file, MODULE_PARM name) -> (line, column) of the declared names
@@ -533,7 +533,7 @@ def decide(v, t, p):
 	if res["form"] == "cb" or (res["form"] != "left" and res["after"]):
 		other = [(n, fm) for (f, n), (dl, fm) in CHOSEN.items()
 			 if f == p.file and dl == res["dline"] and n != res["dv"]
-			 and (fm != res["form"] or fm == "cb")]
+			 and (fm != res["form"] or fm in ("cb", "flat"))]
 		if other:
 			# one rule adds the lines of one form after a
 			# declaration (its ++ adds them all); a line of
@@ -978,6 +978,29 @@ def decide_form(v, t, p):
 		diags.append(("type-mismatch", "type \"s\" (char *) on '%s', which "
 			      "is not a pointer: left unchanged" % declared))
 		return res
+	if len(dims) > 1 and letter in "bhil":
+		pt = ptype(base, path)
+		if pt is not None and not re.search(r'\b(const|volatile)\b', base):
+			# the old kernel filled the elements in memory order, as
+			# param_array_ops does over a kparam_array of them all
+			diags.append(("multi-dim", "'%s' is a multi-dimensional "
+				      "array: the old kernel filled its elements in "
+				      "memory order; converted to module_param_cb "
+				      "with param_array_ops over all its elements "
+				      "as %s, which fills them the same way (up to "
+				      "all of them%s)" %
+				      (declared, pt[0], "" if mx is None else
+				       "; the type string allowed %s" % mx)))
+			res.update(form="flat", ty=pt[0], after=True, ndims=len(dims))
+			return res
+	if len(dims) > 1 and re.search(r'\b(const|volatile)\b', base):
+		q = re.search(r'\b(const|volatile)\b', base).group(1)
+		diags.append(("no-equivalent", "'%s %s' is a %s multi-dimensional "
+			      "array: a parameter is written when the module "
+			      "loads, through a plain pointer; drop the %s and it "
+			      "converts (module_param_cb with param_array_ops over "
+			      "its elements): left unchanged" % (q, declared, q, q)))
+		return res
 	if len(dims) > 1:
 		diags.append(("no-equivalent", "'%s' is a multi-dimensional array: "
 			      "no module_param equivalent for %s (the old kernel "
@@ -1030,9 +1053,15 @@ def decide_form(v, t, p):
 					      "after its __setup (line %d), which gives the "
 					      "module the list too, as upstream did for mcd; "
 					      "no getter: the parameter has no value in "
-					      "sysfs" % (lettered, declared, mn, mx,
+					      "sysfs%s" % (lettered, declared, mn, mx,
 							 call["parser"], v, v, call["setfn"],
-							 PERM[0], call["sline"])))
+							 PERM[0], call["sline"],
+							 "; its '#ifndef MODULE' (line %d) "
+							 "and #endif go (modparm-convert "
+							 "removes them): __setup is empty in "
+							 "a module, and the module needs the "
+							 "parser" % call["unguard"]
+							 if call["unguard"] else "")))
 				res.update(call, form="call", after=True, ty=pt[0],
 					   dline=call["sline"], dcol=call["scol"],
 					   dposes=[(call["sline"], call["scol"])])
@@ -1400,8 +1429,9 @@ def setup_call(v, path, site):
 		# follows: the setter could not be placed after it
 		return head + ("but its __setup (line %d) has no ';': pass the "
 			       "parameter to it with module_param_call by hand" % sline)
+	guard = module_guard(path, site, dline, sline)
 	for what, ln in (("%s()" % fn, dline), ("its __setup", sline)):
-		if not compiled_with(path, ln, site):
+		if not guard and not compiled_with(path, ln, site):
 			st = cond_stack(path, ln)
 			cond = blanked(path)[st[-1][0] - 1].strip() if st else "an #if"
 			return head + ("but %s (line %d) is not compiled wherever the "
@@ -1417,7 +1447,51 @@ def setup_call(v, path, site):
 			       "parameter to it" % (fn, PERM[0]))
 	return {"parser": fn, "sline": sline, "scol": scol,
 		"setfn": "modparm_set_" + v,
-		"arg": "val" if const else "(char *)val"}
+		"arg": "val" if const else "(char *)val", "unguard": guard}
+
+
+MODULE_GUARD_RE = re.compile(r'\s*#\s*(?:ifndef\s+MODULE|if\s*!\s*defined\s*\(?\s*MODULE\s*\)?)\s*$')
+
+
+def module_guard(path, site, dline, sline):
+	"""The line of the '#ifndef MODULE' that holds nothing but the
+	__setup parser (from dline) and its __setup (sline), one level inside
+	the #if blocks of the site, with no #else; or None.  2.4 drivers
+	compiled their parser for the built-in driver only; __setup is empty
+	in a module since 2.6, so the guard can go and the module parameter
+	can reach the parser too."""
+	ps = cond_stack(path, dline)
+	if not ps or cond_stack(path, sline) != ps or ps[:-1] != cond_stack(path, site) or \
+			ps[-1][1] != 0:
+		return None
+	gl = ps[-1][0]
+	lines = blanked(path)
+	if not MODULE_GUARD_RE.match(lines[gl - 1]) or if_branches(path, gl) != (1, False):
+		return None
+	# the parser's lines: from its first word (the line that starts
+	# 'static int __init') to its closing brace
+	first = dline
+	while first > gl + 1 and lines[first - 2].strip() and \
+			not re.search(r'[;{}]\s*$', lines[first - 2]) and \
+			not lines[first - 2].lstrip().startswith("#"):
+		first -= 1
+	depth, last, opened = 0, None, False
+	for no in range(dline, len(lines) + 1):
+		for ch in lines[no - 1]:
+			if ch == "{":
+				depth += 1
+				opened = True
+			elif ch == "}":
+				depth -= 1
+		if opened and depth == 0:
+			last = no
+			break
+	if last is None:
+		return None
+	for no, _, _, l in if_body(path, gl):
+		if l.strip() and not first <= no <= last and no != sline:
+			return None
+	return gl
 
 
 def count_on_scalar(lettered, declared, mn, mx, v, path, why=None):

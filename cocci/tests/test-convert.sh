@@ -82,6 +82,27 @@ fi
 diff -u "$here/convert/order_comment.conv" "$T/oc/order_comment.c" > "$T/why" 2>&1
 result "comment of a moved MODULE_PARM kept, emptied #ifdef MODULE dropped" $?
 
+# an '#ifdef MODULE_PARM' that holds only the converted lines goes, and
+# its sites' warnings become notes; the other guards (an #else of
+# '!defined(MODULE_PARM)', old kernels only) are left and named
+mkdir -p "$T/pg" && cp "$here/diag_parm_guard.c" "$T/pg/"
+"$conv" --in-place --out "$T/out-pg" "$T/pg/diag_parm_guard.c" >/dev/null 2> "$T/pg/err"
+if [ "${1:-}" = --update ]; then
+	cp "$T/pg/diag_parm_guard.c" "$here/convert/diag_parm_guard.conv"
+fi
+diff -u "$here/convert/diag_parm_guard.conv" "$T/pg/diag_parm_guard.c" > "$T/why" 2>&1 &&
+	[ "$(grep -c 'note: .* that #if and its #endif removed \[modparm-parm-guard\]' "$T/pg/err")" = 2 ] &&
+	[ "$(grep -c 'warning: .*remove that #if so that the parameter exists \[modparm-parm-guard\]' "$T/pg/err")" = 3 ]
+result "#ifdef MODULE_PARM around converted lines removed, the other guards named" $?
+
+# a __setup parser compiled for the built-in driver only, given the
+# module parameter: its '#ifndef MODULE' goes (spatch alone keeps it,
+# range_on_scalar_setup.res); one whose block holds more keeps it
+mkdir -p "$T/ros" && cp "$here/range_on_scalar_setup.c" "$T/ros/"
+"$conv" --in-place --out "$T/out-ros" "$T/ros/range_on_scalar_setup.c" >/dev/null 2>&1
+diff -u "$here/convert/range_on_scalar_setup.conv" "$T/ros/range_on_scalar_setup.c" > "$T/why" 2>&1
+result "'#ifndef MODULE' around a parser given the parameter removed, one holding more kept" $?
+
 # a variable declared below the site in every branch of an #if with an
 # #else gets one module_param line after the #endif (spatch alone adds one
 # in each branch, CASE.res); where one line would not compile in every

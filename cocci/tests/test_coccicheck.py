@@ -70,7 +70,10 @@ def hoisted(old, text):
 	# a declaration's trailing comment, which spatch gives to the line
 	# added after it, back on the declaration first: comments are not
 	# compared, but a comment on one of the lines keeps it in its branch
-	return "\n".join(fixups.hoist_branch_lines(old, fixups.fix_comments(old, text)))
+	# and the '#ifdef MODULE_PARM' around converted lines and the
+	# '#ifndef MODULE' around a parser given the parameter removed
+	return "\n".join(fixups.unguard(old, fixups.unguard_parsers(old, fixups.hoist_branch_lines(
+		old, fixups.fix_comments(old, text)))))
 
 
 def read(path):

@@ -137,6 +137,45 @@ class FixupsTest(unittest.TestCase):
 			self.assertEqual(self.hoisted(new, old), new, name)
 
 
+	def test_unguard(self):
+		line = "module_param(v, int, 0);"
+		desc = ['MODULE_PARM_DESC(v,', '\t"the v");']
+		guards = ["#ifdef MODULE_PARM", "#if defined(MODULE_PARM)", "# if defined MODULE_PARM"]
+		for g in guards:
+			new = ["static int v;", g, line] + desc + ["/* c */", "#endif", "int x;"]
+			self.assertEqual(fixups.unguard([], new),
+					 ["static int v;", line] + desc + ["/* c */", "int x;"], g)
+			old = ["static int v;", g, 'MODULE_PARM(v, "i");', "#endif"]
+			got = ["static int v;", line]
+			self.assertEqual(fixups.removed_guards(old, got), {2})
+		kept = {
+			"an #else": ["#ifdef MODULE_PARM", line, "#else", "#endif"],
+			"a site left": ["#ifdef MODULE_PARM", line, 'MODULE_PARM(w, "q");', "#endif"],
+			"other code": ["#ifdef MODULE_PARM", line, "static int compat;", "#endif"],
+			"nested #if": ["#ifdef MODULE_PARM", "#ifdef A", line, "#endif", "#endif"],
+			"no parameter": ["#ifdef MODULE_PARM", "MODULE_PARM_DESC(v, \"x\");", "#endif"],
+			"another guard": ["#ifdef MODULE", line, "#endif"],
+			"#ifndef": ["#ifndef MODULE_PARM", line, "#endif"],
+		}
+		for name, new in kept.items():
+			self.assertEqual(fixups.unguard([], new), new, name)
+
+
+	def test_unguard_parsers(self):
+		old = ["#ifndef MODULE", "static int __init f(char *s)", "{", "}",
+		       '__setup("v=", f);', "#endif /* MODULE */", "int x;"]
+		call = "module_param_call(v, modparm_set_v, NULL, NULL, 0);"
+		new = old[:5] + [call] + old[5:]
+		self.assertEqual(fixups.unguard_parsers(old, new), old[1:5] + [call, "int x;"])
+		# an #else, another guard, or a call the old file had: kept
+		for o in (["#ifndef MODULE", call, "#else", "#endif"],
+			  ["#ifdef CONFIG_X", call, "#endif"],
+			  ["#if !defined(MODULE)", call, "#endif"]):
+			self.assertEqual(fixups.unguard_parsers(o, o), o)
+		n = ["#if !defined(MODULE)", call, "#endif"]
+		self.assertEqual(fixups.unguard_parsers([], n), [call])
+
+
 class AccountTest(unittest.TestCase):
 	def recorded(self):
 		r = results.parse_log(data("order_comment.stderr"))
@@ -390,6 +429,21 @@ class CheckBuildSourceTest(unittest.TestCase):
 			self.assertTrue(block[-1].startswith("__MODULE_PARM_TYPE(%s," % s.name))
 			self.assertIn("\n".join(block), text)
 
+	def test_multidim_block_copied(self):
+		with open(os.path.join(TESTS, "multidim_build.res")) as f:
+			conv = f.read()
+		S = checkbuild.Site
+		sites = [S("c.c", "c.c", 6, "map", "flat", decl("map", "int", dims=[2, 3])),
+			 S("c.c", "c.c", 9, "pairs", "flat", decl("pairs", "unsigned short", dims=[1, 2]))]
+		text, spans = checkbuild.module_source("m.c", sites, conv)
+		lines = conv.split("\n")
+		for s in sites:
+			sp = [x for x in spans if x[0] == "c.c" and s in x[3]][0]
+			block = lines[sp[1] - 1:sp[2]]
+			self.assertEqual(block[0], "static struct kparam_array modparm_arr_%s = {" % s.name)
+			self.assertTrue(block[-1].startswith("__MODULE_PARM_TYPE(%s," % s.name))
+			self.assertIn("\n".join(block), text)
+
 	def test_site_without_its_line_is_an_error(self):
 		s = checkbuild.Site("a.c", "a.c", 3, "gone", "param", decl("gone", "int"))
 		checkbuild.module_source("m.c", [s], self.CONVERTED)
@@ -522,6 +576,29 @@ class SyntaxTest(unittest.TestCase):
 		from modparm_convert import syntax
 		for text, want in self.CASES:
 			self.assertEqual(syntax.missing_semicolons(text), want, text)
+
+	UNENDED = [
+		('static int a;\nMODULE_PARM(a, "i")\nMODULE_PARM_DESC(a, "x");\n',
+		 [(2, "MODULE_PARM", 3)]),
+		('MODULE_PARM(a, "i");\nMODULE_PARM_DESC(a, "x")\nstatic int b;\n',
+		 [(2, "MODULE_PARM_DESC", 3)]),
+		# the last line of the file, or before a function's body: not
+		# a statement that follows
+		('static int a;\nMODULE_PARM(a, "i")\n', []),
+		('MODULE_PARM(a, "i")\n{\n', []),
+		# inside a function, a #define, a call over two lines
+		('int f(void)\n{\n\tMODULE_PARM(a, "i")\n\tint b;\n}\n', []),
+		('#define P(n) \\\n\tMODULE_PARM(n, "i")\nstatic int b;\n', []),
+		('MODULE_PARM(a,\n\t"i")\nstatic int b;\n', []),
+	]
+
+	def test_unended_calls(self):
+		from modparm_convert import syntax
+		for text, want in self.UNENDED:
+			self.assertEqual(syntax.unended_calls(text), want, text)
+		text = 'static int a;\nMODULE_PARM(a, "i")\nstatic int b = C\nint d;\n'
+		self.assertEqual(syntax.explain(text)[0], 2)
+		self.assertIn("this MODULE_PARM() ends without ';' (line 3", syntax.explain(text)[1])
 
 	def test_explain_moves_the_sites_to_parse(self):
 		from modparm_convert import syntax

@@ -14,7 +14,7 @@ import unittest
 sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from modparm_rules import ctext, decide, types  # noqa: E402
+from modparm_rules import cppcond, ctext, decide, types  # noqa: E402
 from test_convert import KtapResult  # noqa: E402
 
 DATA = os.path.join(HERE, "data", "rules")
@@ -96,6 +96,26 @@ class IfWalkTest(unittest.TestCase):
 
 
 add_rows(IfWalkTest, "ifs", table("ifs.tsv"), IfWalkTest.check)
+
+
+class CppCondTest(unittest.TestCase):
+	"""values_on_modern(): an #if condition on every kernel with
+	module_param."""
+
+	def check(self, cond, macros, expected):
+		m = {}
+		for one in [] if macros == "-" else macros.split(";"):
+			k, body = one.split("=", 1)
+			name, _, params = k.partition("(")
+			m[name] = ([p.strip() for p in params.rstrip(")").split(",")]
+				   if params else None, body)
+		got = cppcond.values_on_modern(cond, m)
+		want = {"false": {False}, "true": {True}, "both": {False, True},
+			"none": None}[expected]
+		self.assertEqual(got, want)
+
+
+add_rows(CppCondTest, "cppconds", table("cppconds.tsv"), CppCondTest.check)
 
 
 class FormTest(unittest.TestCase):
