@@ -567,7 +567,6 @@ def parse_guest(log):
 	"""{module: {"phases": {phase: (rc, [kernel lines])}, "end": bool}}
 	from the guest script's output."""
 	res = {}
-	cur = None
 	for raw in log.split("\n"):
 		line = raw.strip()
 		f = line.split(" ", 3)
@@ -575,7 +574,7 @@ def parse_guest(log):
 			continue
 		tag = f[0][4:]
 		if tag == "BEGIN":
-			cur = res.setdefault(f[1], {"phases": {}, "end": False})
+			res.setdefault(f[1], {"phases": {}, "end": False})
 		elif tag == "END" and f[1] in res:
 			res[f[1]]["end"] = True
 		elif tag == "HANG" and len(f) >= 4 and f[1] in res:
@@ -828,7 +827,6 @@ def run(o, t, base, show, newtext, scratch, usefiles=()):
 		# the modules, the guest's tree and its logs, for a look after
 		shutil.rmtree(keep, ignore_errors=True)
 		shutil.copytree(scratch, keep, symlinks=True)
-	params = [p for m in mods for p in m.params]
 	failed = 0
 	for m in mods:
 		for p in m.params:

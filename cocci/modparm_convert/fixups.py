@@ -378,7 +378,7 @@ def unguard_parsers(old_lines, new_lines):
 def removed_guards(old_lines, new_lines):
 	"""The old line numbers (1-based) of the '#ifdef MODULE_PARM' lines
 	that unguard() removed."""
-	sm = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+	sm = matcher(old_lines, new_lines)
 	out = set()
 	for op, i1, i2, _, _ in sm.get_opcodes():
 		if op in ("delete", "replace"):

@@ -3,7 +3,6 @@
 Silent when stderr is not a terminal (logs and pipes get only results)."""
 
 import glob
-import os
 import sys
 
 
