@@ -10,7 +10,7 @@ set -eu
 
 PACKAGES="
 	make gcc libc6-dev binutils patch file perl python3 rsync
-	coccinelle
+	coccinelle python3-pyflakes
 	linux-source-6.1
 	sparse
 	qemu-system-x86 qemu-user

@@ -192,6 +192,9 @@ if [ -n "${cpid:-}" ]; then
 	# MODULE_PARM in wrapper macros and shims, through the converter
 	set -- "$@" "macros:'$here/test-macros.sh'" \
 		"macros-unit:python3 '$here/test_convert_macros.py'"
+	# a name no import defines fails only on the path that uses it:
+	# pyflakes reads every path (decide.py's star imports aside)
+	set -- "$@" "pyflakes:'$here/test-pyflakes.sh'"
 fi
 # the expected results compile against the prepared 6.1 tree, if built;
 # modparm-convert --check-build proves conversions with it; coccicheck
