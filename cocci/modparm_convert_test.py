@@ -31,6 +31,23 @@ class SitesTest(unittest.TestCase):
 		self.assertEqual(macro, [8, 10])
 		self.assertEqual(dead, [12])
 
+	def test_own_definitions(self):
+		# (text, {#define line: its calls}): only a #define under no #if
+		# (an include guard is none) makes the calls the file's own
+		table = [
+			('#define MODULE_PARM(x, t) { &x, t },\nMODULE_PARM(a, "i")\n'
+			 'MODULE_PARM(b, "i") MODULE_PARM(c, "i")\n', {1: [2, 3, 3]}),
+			('#if LINUX_VERSION_CODE < 0x20100\n#define MODULE_PARM(x, y)\n#endif\n'
+			 'MODULE_PARM(a, "i");\n', {}),
+			('#ifndef MODULE_PARM\n#define MODULE_PARM(x, y)\n#endif\nMODULE_PARM(a, "i");\n', {}),
+			('#ifndef X_H\n#define X_H\n#define MODULE_PARM(x, y) \\\n\tMODULE_PARM_X(x)\n'
+			 'MODULE_PARM(a, "i")\n#endif\n', {3: [5]}),
+			('MODULE_PARM(a, "i");\n#define MODULE_PARM(x, t) {x},\nMODULE_PARM(b, "i")\n'
+			 '#undef MODULE_PARM\nMODULE_PARM(c, "i");\n/* #define MODULE_PARM */\n', {2: [3]}),
+		]
+		for text, want in table:
+			self.assertEqual(sites.own_definitions(text), want, text)
+
 	def test_site_variable_on_next_line(self):
 		self.assertEqual(sites.site_variable(data("sites.c"), 5), "a")
 

@@ -376,6 +376,19 @@ def convert(o, env):
 				t.diags.append((rel, 0, 0, "note", "input", "CRLF line ends: "
 						"converted, and written with CRLF line ends"))
 			code, macro, dead = sites.find_sites(text)
+			for ln, calls in sorted(sites.own_definitions(text).items()):
+				# the file's own macro: neither its #define nor its
+				# calls are kernel parameters
+				macro = [l for l in macro if l != ln]
+				code = [l for l in code if l not in calls]
+				uses = "; its %s (line%s %s) %s" % (
+					plural(len(calls), "call"), "s" if len(calls) > 1 else "",
+					", ".join(map(str, sorted(set(calls)))),
+					"are no parameters either" if len(calls) > 1 else
+					"is no parameter either") if calls else ""
+				t.diags.append((rel, ln, 1, "note", "own-macro", "a #define of "
+						"MODULE_PARM itself, under no #if: the file's own macro, "
+						"not a parameter%s: left" % uses))
 			if macro:
 				macro_sites[rel] = macro
 				mtexts[rel] = text
