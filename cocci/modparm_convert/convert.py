@@ -45,12 +45,14 @@ def encode(s):
 
 class Tree:
 	"""Accounting of one run.  Every site the finder or spatch saw ends up
-	in exactly one of converted and left, so found = converted + left."""
+	in exactly one of converted, removed and left, so found = converted +
+	removed + left."""
 
 	def __init__(self):
 		self.diags = []		# (rel, line, col, severity, kind, message)
 		self.found = 0
 		self.converted = 0
+		self.removed = 0	# MODULE_PARMs of no variable, removed
 		self.left = {}		# reason -> count
 		self.macro = 0
 		self.macro_uses = None	# (uses counted as sites, of them converted)
@@ -171,8 +173,13 @@ class Tree:
 						   "this MODULE_PARM did not apply: file left untouched"))
 			self.leave("internal", len(code))
 			return None
+		novar = [(d[0], d[1]) for d in r.diags if d[3] == "no-variable"]
 		for ln, col, what, form, var, decl in decided:
-			if what == "converted":
+			if what == "converted" and form == "drop" and \
+					any(l == ln and col in (None, c) for l, c in novar):
+				# no variable: removed, and no parameter made
+				self.removed += 1
+			elif what == "converted":
 				self.converted += 1
 			else:
 				kinds = [d[3] for d in r.diags if d[0] == ln and col in (None, d[1])]
@@ -264,9 +271,10 @@ def summary(t, name, npatches):
 				plural(len(t.unread), "file"), " ".join(t.unread)))
 		# the API sites of such a tree are built all the same
 		return out + check_summary(t)
-	out.append("modparm-convert: %s: %s found in %s, %d converted, %d left%s" % (
+	out.append("modparm-convert: %s: %s found in %s, %d converted, %s%d left%s" % (
 		name, plural(t.found, "MODULE_PARM() site"), plural(t.sitefiles, "file"),
-		t.converted, t.nleft(),
+		t.converted, "%d removed (no such variable), " % t.removed if t.removed else "",
+		t.nleft(),
 		(" (" + ", ".join("%d %s" % (n, k) for k, n in sorted(t.left.items())) + ")")
 		if t.left else ""))
 	if t.macro_uses:

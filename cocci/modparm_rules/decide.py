@@ -790,8 +790,9 @@ def decide_form(v, t, p):
 				      "is no variable of this file (only a local, a "
 				      "function's parameter or a struct member of that "
 				      "name; the old macro never referenced it): "
-				      "MODULE_PARM removed" % tgt))
+				      "MODULE_PARM (and any MODULE_PARM_DESC of it) removed" % tgt))
 			res["form"] = "drop"
+			res["novar"] = True
 			return res
 		if hdr and hdr[1]:
 			diags.append(("no-declaration", "'%s' is only declared in %s "
@@ -810,8 +811,9 @@ def decide_form(v, t, p):
 			diags.append(("no-variable", "MODULE_PARM names '%s', "
 				      "which is neither declared nor used in this "
 				      "file (the old macro never referenced it): "
-				      "MODULE_PARM removed" % tgt))
+				      "MODULE_PARM (and any MODULE_PARM_DESC of it) removed" % tgt))
 			res["form"] = "drop"
+			res["novar"] = True
 		else:
 			diags.append(("no-declaration", "no file-scope declaration "
 				      "of '%s' in this file or its own headers "
@@ -1086,6 +1088,13 @@ def is_form(v, t, p, form, after):
 	if after:
 		PLACED[(p[0].file, v)] = r
 	return True
+
+
+def no_variable(v, t, p):
+	"""Whether the MODULE_PARM at p is removed because it names no
+	variable (not because the variable has its module_param already)."""
+	r = decide(v, t, p[0])
+	return r["form"] == "drop" and bool(r.get("novar"))
 
 
 def piece(r, what):
