@@ -717,7 +717,7 @@ def decide_form(v, t, p):
 			      "no kernel since 2.6.17 (no MODULE_PARM) compiles: "
 			      "remove that #if so that the parameter "
 			      "exists" % (v, what, guard[0])))
-	s = decode(t, defs)
+	s = decode(t, defs, fdefs=function_defines(path))
 	if s is None:
 		diags.append(("type-string", "cannot expand the type string "
 			      "%s of '%s': left unchanged" % (t, v)))
