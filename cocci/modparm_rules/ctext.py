@@ -180,16 +180,23 @@ def blanked(path):
 def toplevel(q):
 	"""Is position q outside any function body or struct (brace depth 0)?
 	Initializer braces come after the declared name, so they do not count."""
+	return not open_braces(q)
+
+
+def open_braces(q):
+	"""The lines of the '{' still open at position q, outermost first
+	(the braces of one branch of each #if counted, as the compiler
+	sees one)."""
 	p = q[0]
 	path = p.file
 	lines = blanked(path)
 	line, col = int(p.line), int(p.column)
-	depth = 0
+	depth, opened = 0, []
 	# per #if level: [skipping this branch, a branch was counted]; the
 	# braces of one branch only are counted: the first, or the one after
 	# an #if 0 (dead code often holds half of an if/else)
 	stack = []
-	for l in lines[:line - 1] + [lines[line - 1][:col]]:
+	for no, l in enumerate(lines[:line - 1] + [lines[line - 1][:col]], 1):
 		m = re.match(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)', l)
 		if m:
 			kw = m.group(1)
@@ -204,8 +211,22 @@ def toplevel(q):
 			continue
 		if any(e[0] for e in stack):
 			continue
-		depth += l.count("{") - l.count("}")
-	return depth <= 0
+		# extern "C" { (C++ guards of 2.2 drivers; its literal is
+		# blanked here) holds file scope
+		linkage = re.search(r'\bextern\s*\{', l)
+		for m in re.finditer(r'[{}]', l):
+			if m.group(0) == "{" and linkage and m.start() == linkage.end() - 1:
+				opened.append(None)
+			elif m.group(0) == "{":
+				depth += 1
+				opened.append(no)
+			elif opened and opened[-1] is None:
+				opened.pop()
+			else:
+				depth -= 1
+				opened = opened[:-1]
+	# more '}' than '{' (the branches of an #if not counted): depth 0
+	return [n for n in opened if n is not None] if depth > 0 else []
 
 
 def cond_stack(path, line):

@@ -697,6 +697,16 @@ def decide_form(v, t, p):
 	res["tgt"] = tgt
 	res["dv"] = tgt
 	shown = "%s" % v if tgt == v else "%s (alias of %s)" % (v, tgt)
+	inner = open_braces([p])
+	if inner:
+		# MODULE_PARM made one file-scope string; module_param* defines
+		# a static function and objects in sections, which no block holds
+		diags.append(("in-function", "MODULE_PARM of '%s' inside the block "
+			      "opened at line %d (a function body, a struct or an "
+			      "initializer): module_param* defines file-scope "
+			      "objects and cannot go there; move it to file scope, "
+			      "after the variable: left unchanged" % (v, inner[0])))
+		return res
 	twin = modern_twin(path, int(p.line), v)
 	if twin:
 		diags.append(("compat", "'%s' already has its module_param at line "
