@@ -526,7 +526,10 @@ coccinelle.setfn = cocci.make_ident("modparm_set_" + v)
 coccinelle.getfn = cocci.make_ident("modparm_get_" + v)
 coccinelle.freefn = cocci.make_ident("modparm_free_" + v)
 coccinelle.opsvar = cocci.make_ident("modparm_ops_" + v)
-coccinelle.arrvar = cocci.make_ident("modparm_arr_" + v)
+# __param first: modpost lets a __param* symbol in .data refer to an
+# __initdata array (a parameter of permission 0); the kernel's own
+# module_param_array names its kparam_array __param_arr_<name> too
+coccinelle.arrvar = cocci.make_ident("__param_arr_" + v)
 coccinelle.numvar = cocci.make_ident("modparm_num_" + v)
 coccinelle.elemops = cocci.make_ident("param_ops_" + ty)
 coccinelle.tystr = cocci.make_expr('"array of %s"' % ty)

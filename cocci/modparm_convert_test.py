@@ -366,6 +366,30 @@ class CheckBuildSourceTest(unittest.TestCase):
 		self.assertEqual(checkbuild.declaration(decl("v", "u16", dims=[12]), ""),
 				 "static u16 v[12];")
 
+	def test_init_section_kept(self):
+		d = decl("gc", "int", dims=[6])
+		d["sect"] = "__initdata"
+		self.assertEqual(checkbuild.declaration(d, ""), "static int gc[6] __initdata;")
+		# an annotation 6.1 no longer has is not the parameter's concern
+		d["sect"] = "__devinitdata"
+		self.assertEqual(checkbuild.declaration(d, ""), "static int gc[6];")
+
+	def test_modpost_section_mismatch_fails_its_site(self):
+		# modpost's line as 6.1 prints it (a build with the old name of
+		# the generated kparam_array)
+		S = checkbuild.Site
+		gc = S("j.c", "j.c", 5, "gc", "cb", decl("gc", "int", dims=[6]))
+		other = S("j.c", "j.c", 6, "tgfx", "array", decl("tgfx", "int", dims=[7]))
+		log = ("  MODPOST /tmp/x/Module.symvers\n"
+		       "WARNING: modpost: /tmp/x/modparm_check_0.o: section mismatch in reference: "
+		       "modparm_arr_gc (section: .data) -> gc (section: .init.data)\n"
+		       "ERROR: modpost: Section mismatches detected.\n")
+		checkbuild.mismatches(log, {"modparm_check_0.o": ([gc, other], []),
+					    "modparm_check_1.o": ([], [])})
+		self.assertEqual(gc.errors, ["modpost: section mismatch in reference: modparm_arr_gc "
+					     "(section: .data) -> gc (section: .init.data)"])
+		self.assertEqual(other.errors, [])
+
 	def test_spans_cover_each_site_once(self):
 		sites = self.sites()
 		text, spans = checkbuild.module_source("m.c", sites, self.CONVERTED)

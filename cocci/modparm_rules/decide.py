@@ -556,6 +556,8 @@ def decide(v, t, p):
 	       if res["form"] == "left" else "converted", "form": res["form"]}
 	if res["form"] not in ("left", "drop"):
 		rec.update(check_type(res["base"], res["dims"], res["dv"], p.file))
+		if res.get("sect"):
+			rec["sect"] = res["sect"]
 	emit(rec)
 	if STATS_ON[0]:
 		# with the column: a line may hold several sites
@@ -881,6 +883,10 @@ def decide_form(v, t, p):
 	# __meminitdata (2.6), __initdata_or_module, __exitdata...
 	sect = re.search(r'\b__(?:(?:dev|cpu|mem)?(init|exit)(?:data|const)|'
 			 r'(init)data_or_module)\b', dtext)
+	if sect:
+		# --check-build declares the variable in the same section, so
+		# that modpost judges the references to it
+		res["sect"] = sect.group(0)
 	if PERM[0].strip("0") and sect and (sect.group(1) or sect.group(2)) == "init":
 		diags.append(("initdata", "'%s' is in an init section (%s): with "
 			      "permission %s its sysfs file would read freed "
