@@ -931,6 +931,12 @@ def decide_form(v, t, p):
 			if nv is None:
 				if re.sub(r'\s+', '', dim) == n:
 					return True, dim
+				# a count no #define here gives (the driver's header
+				# is not in SRC): the size measured against it, as
+				# 'N + 1' is one more than N whatever N is
+				k = [eval_int(dim, dict(defs, **{n: str(x)})) for x in (1000, 2000)]
+				if None not in k and k[0] - 1000 == k[1] - 2000:
+					return k[0] == 1000, re.sub(r'\s+', ' ', dim.strip())
 				return None, dim
 			n = nv
 		if val is not None:
