@@ -266,8 +266,8 @@ fresh identifier pm = script:python(v, t, p) { chosen(v, t, p, "perm") };
 - MODULE_PARM@p(v, t);
 + module_param(v, ty, pm);
 
-// the variable has its module_param* already
-@depends on patch@
+// the variable has its module_param* already, or there is no variable
+@drop depends on patch@
 declarer name MODULE_PARM;
 identifier v;
 expression t;
@@ -275,6 +275,26 @@ position p : script:python(v, t) { is_form(v, t, p, "drop", False) };
 @@
 
 - MODULE_PARM@p(v, t);
+
+// no variable: no parameter either, so its description goes too
+@script:python drop_novar@
+v << drop.v;
+t << drop.t;
+p << drop.p;
+nv;
+@@
+if no_variable(v, t, p):
+	coccinelle.nv = cocci.make_ident(v)
+else:
+	cocci.include_match(False)
+
+@depends on patch@
+declarer name MODULE_PARM_DESC;
+identifier drop_novar.nv;
+expression desc;
+@@
+
+- MODULE_PARM_DESC(nv, desc);
 
 @depends on patch@
 declarer name MODULE_PARM, module_param_array;
@@ -506,7 +526,10 @@ coccinelle.setfn = cocci.make_ident("modparm_set_" + v)
 coccinelle.getfn = cocci.make_ident("modparm_get_" + v)
 coccinelle.freefn = cocci.make_ident("modparm_free_" + v)
 coccinelle.opsvar = cocci.make_ident("modparm_ops_" + v)
-coccinelle.arrvar = cocci.make_ident("modparm_arr_" + v)
+# __param first: modpost lets a __param* symbol in .data refer to an
+# __initdata array (a parameter of permission 0); the kernel's own
+# module_param_array names its kparam_array __param_arr_<name> too
+coccinelle.arrvar = cocci.make_ident("__param_arr_" + v)
 coccinelle.numvar = cocci.make_ident("modparm_num_" + v)
 coccinelle.elemops = cocci.make_ident("param_ops_" + ty)
 coccinelle.tystr = cocci.make_expr('"array of %s"' % ty)

@@ -17,17 +17,21 @@ from .spatch import python_option
 
 # semantic patch -> what selects the files it is run on: a cheap test,
 # so that a tree spatch would only parse for nothing is not parsed
-PATCHES = ("modparm_array_count.cocci", "modparm_call_const.cocci", "modparm_helpers.cocci")
+PATCHES = ("modparm_array_count.cocci", "modparm_call_const.cocci", "modparm_helpers.cocci",
+	   "modparm_syntax.cocci")
 WHY = {"array-count": "Pass the count of module_param_array() by address, as it is "
 		       "taken since 2.6.10.",
        "call-const": "Make the handlers of module_param_call() take a const struct "
 		      "kernel_param, as the kernel calls them since 2.6.36.",
        "helper": "Call param_array_set/get through param_array_ops (static since "
 		  "2.6.36) and drop own prototypes of the kernel's parameter helpers "
-		  "(<linux/moduleparam.h> declares them)."}
+		  "(<linux/moduleparam.h> declares them).",
+       "syntax": "Remove MODULE_PARM_SYNTAX(), ALSA's hint to its configurator, "
+		  "which no 6.1 header defines (maintainers removed every one)."}
 FORMS = {"array-count": "module_param_array count passed by address",
 	 "call-const": "module_param_call handlers taking a const kernel_param",
 	 "helper": "parameter helpers as 6.1 has them",
+	 "syntax": "MODULE_PARM_SYNTAX removed",
 	 "compat-header": "a package's compatibility header"}
 ARRAY_RE = re.compile(r'\bmodule_param_array(_named)?\s*\(')
 CALL_RE = re.compile(r'\bmodule_param_call\s*\(')
@@ -36,7 +40,7 @@ HELPER_RE = re.compile(r'\bparam_array_(?:set|get)\s*\(|\bparam_(?:set|get)_\w+\
 # what a file must hold for any of the above: grep -E, run over the tree
 # before a file is read (most of a kernel tree has none of it)
 GREP_ERE = (r'module_param_(array|call)|param_array_(set|get)|param_(set|get)_[a-z]+[[:space:]]*\(|'
-	    r'define[[:space:]]+(module_param|MODULE_PARM)')
+	    r'define[[:space:]]+(module_param|MODULE_PARM)|MODULE_PARM_SYNTAX')
 # strings of which every match of GREP_ERE or of MODULE_PARM holds one
 GREP_WORDS = ("MODULE_PARM", "module_param", "param_array_", "param_set_", "param_get_")
 # GREP_ERE as Python reads it, on the bytes of a file: grep matches
@@ -98,7 +102,8 @@ def old_count(text):
 NEEDS = ((("module_param_array",), old_count),
 	 (("module_param_call",), lambda text: search(CALL_RE, "module_param_call", text)),
 	 (("param_array_", "param_set_", "param_get_"),
-	  lambda text: search(HELPER_RE, "param_", text)))
+	  lambda text: search(HELPER_RE, "param_", text)),
+	 (("MODULE_PARM_SYNTAX",), lambda text: True))
 
 
 def maybe_old_count(text):
@@ -227,6 +232,13 @@ def run(o, t, base, rels, newtext, tmp, decode, hits=None, raw_of=None):
 		files = [c for rel, (c, _, _, pats, _, _) in sorted(todo.items()) if p in pats]
 		if not files:
 			continue
+		# the text each file gives this patch (the ones before it may
+		# have removed lines): its sites are lines of that text
+		given = {}
+		for c in files:
+			with open(c, errors="surrogateescape") as f:
+				given[by_copy[c]] = f.read()
+		nsites, ndiags = len(a.sites), len(a.diags)
 		groups = os.path.join(work, p + ".groups")
 		with open(groups, "w", errors="surrogateescape") as f:
 			f.write("".join(c + "\n\n" for c in files))
@@ -247,15 +259,20 @@ def run(o, t, base, rels, newtext, tmp, decode, hits=None, raw_of=None):
 			if m and m.group(1) in by_copy:
 				a.diags.append((by_copy[m.group(1)], int(m.group(2)), int(m.group(3)),
 						m.group(4), m.group(6), m.group(5)))
+		for k in range(nsites, len(a.sites)):
+			rel, ln = a.sites[k][:2]
+			if given[rel] != todo[rel][2]:
+				a.sites[k] = (rel, line_before(todo[rel][2], given[rel], ln)) + a.sites[k][2:]
+		for k in range(ndiags, len(a.diags)):
+			rel, ln = a.diags[k][:2]
+			if given[rel] != todo[rel][2]:
+				a.diags[k] = (rel, line_before(todo[rel][2], given[rel], ln)) + a.diags[k][2:]
 		if r.returncode != 0:
 			for c in files:
 				rel = by_copy[c]
 				t.diags.append((rel, 0, 0, "error", "parse", "%s failed on this file: "
 						"its module-parameter API left as it was" % p))
 			t.failed += [by_copy[c] for c in files if by_copy[c] not in t.failed]
-	# lines of the sites are those of the text each patch was given:
-	# the API patches keep the line count of the lines above a site
-	# except modparm_helpers, which removes prototypes; it runs last
 	# the patches saw the text after the MODULE_PARM conversion; the
 	# diagnostics name the lines of the file as it is
 	for k, (rel, ln, col, what, form) in enumerate(a.sites):

@@ -148,8 +148,24 @@ def declaration(decl, newtext):
 	odd = [d for d in dims if not isinstance(d, int)]
 	note = "\t/* %s: size not evaluated, 1 checks the same */" % ", ".join(
 		"[%s]" % d for d in odd) if odd else ""
-	return ("static %s %s%s;" % (c_type(decl, newtext), decl["decl"], text)).replace(
-		"* ", "*") + note
+	return ("static %s %s%s%s;" % (c_type(decl, newtext), decl["decl"], text,
+				       section(decl))).replace("* ", "*") + note
+
+
+# the section annotations of 2.x that 6.1 still defines; the others
+# (__devinitdata, __cpuinitdata) are gone, and the check builds the
+# parameter, not them
+SECTIONS = ("__initdata", "__initconst", "__exitdata", "__meminitdata",
+	    "__initdata_or_module")
+
+
+def section(decl):
+	"""' __initdata' when the variable is declared in an init or exit
+	section 6.1 has: modpost then judges the references to it (a struct
+	kparam_array in .data may point at .init.data only from a __param*
+	symbol)."""
+	s = decl.get("sect")
+	return " " + s if s in SECTIONS else ""
 
 
 def quote(path):
@@ -338,6 +354,7 @@ def check(tree, kdir, files, scratch, jobs, extra=None):
 	with open(log, "rb") as f:
 		text = f.read().decode("utf-8", "replace")
 	loose = attribute(diagnostics(text), modules)
+	mismatches(text, modules)
 	for o, (sites, spans) in modules.items():
 		# the object, not the .ko: one module that fails stops modpost,
 		# and so the .ko, of all the others; the type checks are gcc's
@@ -351,6 +368,26 @@ def check(tree, kdir, files, scratch, jobs, extra=None):
 		for s in sites:
 			s.errors.append(why)
 	return allsites
+
+
+MISMATCH_RE = re.compile(r'^WARNING: modpost: (?:.*/)?([^/\s]+\.o): (section mismatch in '
+			 r'reference: (\S+) \(section: \S+\) -> (\S+) \(section: \S+\))')
+
+
+def mismatches(text, modules):
+	"""modpost's section mismatches (an error with the kernel's default
+	CONFIG_SECTION_MISMATCH_WARN_ONLY=n, stopping every module's .ko,
+	so not seen from the objects): each is an error of the sites of its
+	module whose variable it names, or of all of them."""
+	for line in text.split("\n"):
+		m = MISMATCH_RE.match(line)
+		if not m or m.group(1) not in modules:
+			continue
+		sites = modules[m.group(1)][0]
+		named = [s for s in sites if s.name in (m.group(3), m.group(4)) or
+			 (s.decl and s.decl.get("decl") in (m.group(3), m.group(4)))]
+		for s in named or sites:
+			s.errors.append("modpost: " + m.group(2))
 
 
 def first_error(text, obj):

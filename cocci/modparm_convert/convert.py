@@ -53,12 +53,14 @@ def encode(s):
 
 class Tree:
 	"""Accounting of one run.  Every site the finder or spatch saw ends up
-	in exactly one of converted and left, so found = converted + left."""
+	in exactly one of converted, removed and left, so found = converted +
+	removed + left."""
 
 	def __init__(self):
 		self.diags = []		# (rel, line, col, severity, kind, message)
 		self.found = 0
 		self.converted = 0
+		self.removed = 0	# MODULE_PARMs of no variable, removed
 		self.left = {}		# reason -> count
 		self.macro = 0
 		self.shims_removed = 0	# MODULE_PARMs of shims removed, not counted as sites
@@ -180,8 +182,13 @@ class Tree:
 						   "this MODULE_PARM did not apply: file left untouched"))
 			self.leave("internal", len(code))
 			return None
+		novar = [(d[0], d[1]) for d in r.diags if d[3] == "no-variable"]
 		for ln, col, what, form, var, decl in decided:
-			if what == "converted":
+			if what == "converted" and form == "drop" and \
+					any(l == ln and col in (None, c) for l, c in novar):
+				# no variable: removed, and no parameter made
+				self.removed += 1
+			elif what == "converted":
 				self.converted += 1
 			else:
 				kinds = [d[3] for d in r.diags if d[0] == ln and col in (None, d[1])]
@@ -294,9 +301,10 @@ def summary(t, name, npatches):
 				plural(len(t.unread), "file"), " ".join(t.unread)))
 		# the API sites of such a tree are built all the same
 		return out + check_summary(t)
-	out.append("modparm-convert: %s: %s found in %s, %d converted, %d left%s" % (
+	out.append("modparm-convert: %s: %s found in %s, %d converted, %s%d left%s" % (
 		name, plural(t.found, "MODULE_PARM() site"), plural(t.sitefiles, "file"),
-		t.converted, t.nleft(),
+		t.converted, "%d removed (no such variable), " % t.removed if t.removed else "",
+		t.nleft(),
 		(" (" + ", ".join("%d %s" % (n, k) for k, n in sorted(t.left.items())) + ")")
 		if t.left else ""))
 	if t.macro_uses:
@@ -446,6 +454,19 @@ def convert(o, env, sp=None):
 				t.diags.append((rel, 0, 0, "note", "input", "CRLF line ends: "
 						"converted, and written with CRLF line ends"))
 			code, macro, dead = sites.find_sites(text)
+			for ln, calls in sorted(sites.own_definitions(text).items()):
+				# the file's own macro: neither its #define nor its
+				# calls are kernel parameters
+				macro = [l for l in macro if l != ln]
+				code = [l for l in code if l not in calls]
+				uses = "; its %s (line%s %s) %s" % (
+					plural(len(calls), "call"), "s" if len(calls) > 1 else "",
+					", ".join(map(str, sorted(set(calls)))),
+					"are no parameters either" if len(calls) > 1 else
+					"is no parameter either") if calls else ""
+				t.diags.append((rel, ln, 1, "note", "own-macro", "a #define of "
+						"MODULE_PARM itself, under no #if: the file's own macro, "
+						"not a parameter%s: left" % uses))
 			if macro:
 				macro_sites[rel] = macro
 				mtexts[rel] = text

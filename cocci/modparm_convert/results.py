@@ -7,7 +7,7 @@ import re
 DIAG_RE = re.compile(r'^(.*?):(\d+):(\d+): (warning|note|error): (.*) \[modparm-([\w-]+)\]$')
 SITE_RE = re.compile(r'^modparm-site: (.*?):(\d+)(?::(\d+))?: (converted|left) (\w+)$')
 # what a converted site's record says of its declaration (--check-build)
-DECL_KEYS = ("type", "qtype", "rtype", "dims", "decl")
+DECL_KEYS = ("type", "qtype", "rtype", "dims", "decl", "sect")
 
 
 class FileResult:

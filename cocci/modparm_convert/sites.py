@@ -139,6 +139,48 @@ def find_sites(text):
 	return found["code"], found["macro"], found["dead"]
 
 
+OWN_DEFINE_RE = re.compile(r'#\s*define\s+MODULE_PARM\b')
+OWN_UNDEF_RE = re.compile(r'#\s*undef\s+MODULE_PARM\b')
+
+
+def own_definitions(text):
+	"""{line of the file's own #define of MODULE_PARM: [lines of the
+	MODULE_PARM calls it makes the file's own macro]}.  Only a #define
+	under no #if counts: one under a version test or #ifndef
+	MODULE_PARM is a stub for kernels without MODULE_PARM, and the
+	calls stay the kernel's parameters on the others.  It holds down to
+	an #undef MODULE_PARM or the end of the file."""
+	if not OWN_DEFINE_RE.search(text):
+		return {}
+	clean = strip_comments(text)
+	lines = clean.split("\n")
+	out = {}
+	stack, own, in_define = [], None, False	# stack: whether each #if counts
+	for no, line in enumerate(lines, 1):
+		s = line.strip()
+		if in_define:
+			in_define = line.rstrip().endswith("\\")
+			continue
+		depth = stack.count(True)
+		if re.match(r'#\s*if', s):
+			# an include guard (#ifndef X_H, then #define X_H) is no #if
+			g = re.match(r'#\s*ifndef\s+(\w+)', s)
+			nxt = next((l.strip() for l in lines[no:] if l.strip()), "")
+			stack.append(not (g and g.group(1) != "MODULE_PARM" and
+					  re.match(r'#\s*define\s+%s\s*$' % g.group(1), nxt)))
+		elif re.match(r'#\s*endif\b', s):
+			stack = stack[:-1]
+		elif OWN_UNDEF_RE.match(s):
+			own = None
+		elif OWN_DEFINE_RE.match(s) and depth == 0:
+			own = no
+			out[own] = []
+		elif own is not None and not s.startswith("#"):
+			out[own] += [no] * len(SITE_RE.findall(line))
+		in_define = s.startswith("#") and line.rstrip().endswith("\\")
+	return out
+
+
 def walk(top, problem):
 	"""Relative paths of the .c and .h files under top, sorted.  Names may
 	hold any byte but NUL; a dangling link or an unreadable directory is

@@ -83,27 +83,50 @@ def parse_defines(text):
 	return d
 
 
-def defines(path, depth=0, seen=None):
+def parse_function_defines(text):
+	"""{name: (parameters, body)} of the function-like #defines."""
+	text = re.sub(r'\\\n', ' ', text)
+	text = re.sub(r'/\*.*?\*/', ' ', text, flags=re.S)
+	d = {}
+	for m in re.finditer(r'^\s*#\s*define\s+([A-Za-z_]\w*)\(([^)]*)\)[ \t]*(.*)$',
+			     text, re.M):
+		params = [x.strip() for x in m.group(2).split(",") if x.strip()]
+		d.setdefault(m.group(1), (params, re.sub(r'//.*$', '', m.group(3)).strip()))
+	return d
+
+
+def defines(path, depth=0, seen=None, parse=parse_defines, cache=DEFINES):
 	"""#defines of a file and (three levels of) its local headers.
 	Read here, not matched by a SmPL #define rule: the aliases and the
 	count constants of real drivers sit as often in headers of the
 	driver itself, which spatch does not parse under --no-includes, and a
-	count such as MAX_UNITS is an expression to evaluate, not a token."""
-	if depth == 0 and path in DEFINES:
-		return DEFINES[path]
+	count such as MAX_UNITS is an expression to evaluate, not a token.
+	parse: object-like #defines (parse_defines) or function-like ones
+	(parse_function_defines, through function_defines)."""
+	if depth == 0 and path in cache:
+		return cache[path]
 	seen = seen if seen is not None else set()
 	seen.add(path)
 	text = read_text(path)
-	d = parse_defines(text)
+	d = parse(text)
 	if depth < 3:
 		for h in include_paths(path, text):
 			if h in seen:
 				continue
-			for k, v in defines(h, depth + 1, seen).items():
+			for k, v in defines(h, depth + 1, seen, parse, cache).items():
 				d.setdefault(k, v)
 	if depth == 0:
-		DEFINES[path] = d
+		cache[path] = d
 	return d
+
+
+FUNCTION_DEFINES = {}	# path -> {name: (parameters, body)}
+
+
+def function_defines(path):
+	"""The function-like #defines of a file and of its local headers
+	(those that build type strings: '#define STR(x) STR1(x)')."""
+	return defines(path, parse=parse_function_defines, cache=FUNCTION_DEFINES)
 
 
 def expand(text, defs, depth=0):
@@ -157,16 +180,23 @@ def blanked(path):
 def toplevel(q):
 	"""Is position q outside any function body or struct (brace depth 0)?
 	Initializer braces come after the declared name, so they do not count."""
+	return not open_braces(q)
+
+
+def open_braces(q):
+	"""The lines of the '{' still open at position q, outermost first
+	(the braces of one branch of each #if counted, as the compiler
+	sees one)."""
 	p = q[0]
 	path = p.file
 	lines = blanked(path)
 	line, col = int(p.line), int(p.column)
-	depth = 0
+	depth, opened = 0, []
 	# per #if level: [skipping this branch, a branch was counted]; the
 	# braces of one branch only are counted: the first, or the one after
 	# an #if 0 (dead code often holds half of an if/else)
 	stack = []
-	for l in lines[:line - 1] + [lines[line - 1][:col]]:
+	for no, l in enumerate(lines[:line - 1] + [lines[line - 1][:col]], 1):
 		m = re.match(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)', l)
 		if m:
 			kw = m.group(1)
@@ -181,8 +211,22 @@ def toplevel(q):
 			continue
 		if any(e[0] for e in stack):
 			continue
-		depth += l.count("{") - l.count("}")
-	return depth <= 0
+		# extern "C" { (C++ guards of 2.2 drivers; its literal is
+		# blanked here) holds file scope
+		linkage = re.search(r'\bextern\s*\{', l)
+		for m in re.finditer(r'[{}]', l):
+			if m.group(0) == "{" and linkage and m.start() == linkage.end() - 1:
+				opened.append(None)
+			elif m.group(0) == "{":
+				depth += 1
+				opened.append(no)
+			elif opened and opened[-1] is None:
+				opened.pop()
+			else:
+				depth -= 1
+				opened = opened[:-1]
+	# more '}' than '{' (the branches of an #if not counted): depth 0
+	return [n for n in opened if n is not None] if depth > 0 else []
 
 
 def cond_stack(path, line):

@@ -556,6 +556,8 @@ def decide(v, t, p):
 	       if res["form"] == "left" else "converted", "form": res["form"]}
 	if res["form"] not in ("left", "drop"):
 		rec.update(check_type(res["base"], res["dims"], res["dv"], p.file))
+		if res.get("sect"):
+			rec["sect"] = res["sect"]
 	emit(rec)
 	if STATS_ON[0]:
 		# with the column: a line may hold several sites
@@ -697,6 +699,16 @@ def decide_form(v, t, p):
 	res["tgt"] = tgt
 	res["dv"] = tgt
 	shown = "%s" % v if tgt == v else "%s (alias of %s)" % (v, tgt)
+	inner = open_braces([p])
+	if inner:
+		# MODULE_PARM made one file-scope string; module_param* defines
+		# a static function and objects in sections, which no block holds
+		diags.append(("in-function", "MODULE_PARM of '%s' inside the block "
+			      "opened at line %d (a function body, a struct or an "
+			      "initializer): module_param* defines file-scope "
+			      "objects and cannot go there; move it to file scope, "
+			      "after the variable: left unchanged" % (v, inner[0])))
+		return res
 	twin = modern_twin(path, int(p.line), v)
 	if twin:
 		diags.append(("compat", "'%s' already has its module_param at line "
@@ -717,7 +729,7 @@ def decide_form(v, t, p):
 			      "no kernel since 2.6.17 (no MODULE_PARM) compiles: "
 			      "remove that #if so that the parameter "
 			      "exists" % (v, what, guard[0])))
-	s = decode(t, defs)
+	s = decode(t, defs, fdefs=function_defines(path))
 	if s is None:
 		diags.append(("type-string", "cannot expand the type string "
 			      "%s of '%s': left unchanged" % (t, v)))
@@ -790,8 +802,9 @@ def decide_form(v, t, p):
 				      "is no variable of this file (only a local, a "
 				      "function's parameter or a struct member of that "
 				      "name; the old macro never referenced it): "
-				      "MODULE_PARM removed" % tgt))
+				      "MODULE_PARM (and any MODULE_PARM_DESC of it) removed" % tgt))
 			res["form"] = "drop"
+			res["novar"] = True
 			return res
 		if hdr and hdr[1]:
 			diags.append(("no-declaration", "'%s' is only declared in %s "
@@ -810,8 +823,9 @@ def decide_form(v, t, p):
 			diags.append(("no-variable", "MODULE_PARM names '%s', "
 				      "which is neither declared nor used in this "
 				      "file (the old macro never referenced it): "
-				      "MODULE_PARM removed" % tgt))
+				      "MODULE_PARM (and any MODULE_PARM_DESC of it) removed" % tgt))
 			res["form"] = "drop"
+			res["novar"] = True
 		else:
 			diags.append(("no-declaration", "no file-scope declaration "
 				      "of '%s' in this file or its own headers "
@@ -869,6 +883,10 @@ def decide_form(v, t, p):
 	# __meminitdata (2.6), __initdata_or_module, __exitdata...
 	sect = re.search(r'\b__(?:(?:dev|cpu|mem)?(init|exit)(?:data|const)|'
 			 r'(init)data_or_module)\b', dtext)
+	if sect:
+		# --check-build declares the variable in the same section, so
+		# that modpost judges the references to it
+		res["sect"] = sect.group(0)
 	if PERM[0].strip("0") and sect and (sect.group(1) or sect.group(2)) == "init":
 		diags.append(("initdata", "'%s' is in an init section (%s): with "
 			      "permission %s its sysfs file would read freed "
@@ -913,6 +931,12 @@ def decide_form(v, t, p):
 			if nv is None:
 				if re.sub(r'\s+', '', dim) == n:
 					return True, dim
+				# a count no #define here gives (the driver's header
+				# is not in SRC): the size measured against it, as
+				# 'N + 1' is one more than N whatever N is
+				k = [eval_int(dim, dict(defs, **{n: str(x)})) for x in (1000, 2000)]
+				if None not in k and k[0] - 1000 == k[1] - 2000:
+					return k[0] == 1000, re.sub(r'\s+', ' ', dim.strip())
 				return None, dim
 			n = nv
 		if val is not None:
@@ -1115,6 +1139,13 @@ def is_form(v, t, p, form, after):
 	if after:
 		PLACED[(p[0].file, v)] = r
 	return True
+
+
+def no_variable(v, t, p):
+	"""Whether the MODULE_PARM at p is removed because it names no
+	variable (not because the variable has its module_param already)."""
+	r = decide(v, t, p[0])
+	return r["form"] == "drop" and bool(r.get("novar"))
 
 
 def piece(r, what):

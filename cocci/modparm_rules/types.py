@@ -90,11 +90,130 @@ PTYPES = {
 }
 
 
-def decode(t, defs, depth=0):
-	"""Old type string expression -> its text, or None if not decodable."""
+def join_tokens(toks):
+	"""Tokens as cpp's # spells them: a blank only between two words."""
+	out = ""
+	for tok in toks:
+		if out and re.match(r'\w', tok) and re.match(r'.*\w$', out, re.S):
+			out += " "
+		out += tok
+	return out
+
+
+def call_args(toks, i):
+	"""(the argument token lists of the call whose "(" is toks[i], the
+	index after its ")"), or None when it does not close."""
+	args, cur, lvl = [], [], 0
+	for j in range(i, len(toks)):
+		tok = toks[j]
+		if tok == "(":
+			lvl += 1
+			if lvl == 1:
+				continue
+		elif tok == ")":
+			lvl -= 1
+			if lvl == 0:
+				return args + [cur], j + 1
+		elif tok == "," and lvl == 1:
+			args.append(cur)
+			cur = []
+			continue
+		cur.append(tok)
+	return None
+
+
+def cpp_expand(toks, defs, fdefs, depth=0):
+	"""The tokens with the object-like (defs) and function-like (fdefs)
+	macros expanded as cpp does, or None (too deep, a call that does not
+	close, the wrong number of arguments)."""
+	if depth > 10:
+		return None
+	out = []
+	i = 0
+	while i < len(toks):
+		tok = toks[i]
+		if tok in fdefs and i + 1 < len(toks) and toks[i + 1] == "(":
+			call = call_args(toks, i + 1)
+			if call is None:
+				return None
+			new = cpp_call(fdefs[tok], call[0], defs, fdefs, depth)
+			if new is None:
+				return None
+			out += new
+			i = call[1]
+		elif tok in defs and tok not in fdefs:
+			new = cpp_expand(TOKEN_RE.findall(defs[tok]), defs, fdefs, depth + 1)
+			if new is None:
+				return None
+			out += new
+			i += 1
+		else:
+			out.append(tok)
+			i += 1
+	return out
+
+
+def cpp_call(macro, args, defs, fdefs, depth):
+	"""The expansion of one call of a function-like macro (parameters,
+	body): '#x' is the argument as written, a parameter beside '##' the
+	argument as written, any other the argument macro-expanded first
+	(why STR(N) with '#define STR(x) STR1(x)' stringifies N's value),
+	and the result expanded again."""
+	params, body = macro
+	if args == [[]] and not params:
+		args = []
+	if len(args) != len(params):
+		return None
+	btoks = []
+	for tok in TOKEN_RE.findall(body):
+		if tok == "#" and btoks and btoks[-1] == "#":
+			btoks[-1] = "##"
+		else:
+			btoks.append(tok)
+	out = []
+	k = 0
+	while k < len(btoks):
+		tok = btoks[k]
+		if tok == "#" and k + 1 < len(btoks) and btoks[k + 1] in params:
+			raw = join_tokens(args[params.index(btoks[k + 1])])
+			out.append('"%s"' % raw.replace("\\", "\\\\").replace('"', '\\"'))
+			k += 2
+			continue
+		if tok in params:
+			arg = args[params.index(tok)]
+			if (k and btoks[k - 1] == "##") or (k + 1 < len(btoks) and btoks[k + 1] == "##"):
+				out += arg
+			else:
+				arg = cpp_expand(arg, defs, fdefs, depth + 1)
+				if arg is None:
+					return None
+				out += arg
+		else:
+			out.append(tok)
+		k += 1
+	pasted = []
+	for tok in out:
+		if pasted and pasted[-1] == "##":
+			pasted.pop()
+			pasted[-1] = pasted[-1] + tok if pasted else tok
+		else:
+			pasted.append(tok)
+	return cpp_expand(pasted, defs, fdefs, depth + 1)
+
+
+def decode(t, defs, depth=0, fdefs=None):
+	"""Old type string expression -> its text, or None if not decodable.
+	fdefs: the function-like #defines ({name: (parameters, body)}) that
+	may build it, expanded as cpp does."""
 	if depth > 10:
 		return None
 	toks = TOKEN_RE.findall(t)
+	if fdefs and any(tok in fdefs for tok in toks) and \
+			not any(tok in ("__MODULE_STRING", "__stringify", "stringify") for tok in toks):
+		toks = cpp_expand(toks, defs, fdefs)
+		if toks is None:
+			return None
+		t = " ".join(toks)
 	out = ""
 	i = 0
 	while i < len(toks):
@@ -126,7 +245,7 @@ def decode(t, defs, depth=0):
 				return None
 			i = j + 1
 		elif re.match(r'[A-Za-z_]', tok) and tok in defs:
-			sub = decode(defs[tok], defs, depth + 1)
+			sub = decode(defs[tok], defs, depth + 1, fdefs)
 			if sub is None:
 				return None
 			out += sub

@@ -105,6 +105,20 @@ cat "$T/const.out" "$T/const.err" > "$T/why"
 	[ "$(grep -c "const dropped from .* in the #define of X_\(STR_\)\{0,1\}PARAM at .*\[modparm-const\(-charp\)\{0,1\}\]$" "$T/const.err")" -eq 3 ]
 result $? "const parameters: the const of 2 wrapper macros and of a declaration dropped, with a warning at each use; 4 sites built, 0 failed"
 
+# (c3) --keep-minimum on __initdata arrays: the generated struct
+# kparam_array (.data) points at .init.data, which modpost accepts from
+# a __param* symbol only; the check declares the arrays __initdata too
+# and fails a site on modpost's section mismatch
+cp "$here/convert/check-build/initdata_minimum.c" "$T/"
+(cd "$T" && "$conv" --keep-minimum --check-build "$kout" --out "$T/initd" initdata_minimum.c > initd.out 2> initd.err)
+rc=$?
+cat "$T/initd.out" "$T/initd.err" > "$T/why"
+[ $rc -eq 0 ] && [ "$(built "$T/initd.out")" = "3 1 0" ] &&
+	grep -q '^+static struct kparam_array __param_arr_gc = {$' "$T"/initd/0001-*.patch &&
+	grep -q '^+static struct kparam_array __param_arr_gc_2 = {$' "$T"/initd/0001-*.patch &&
+	! grep -q 'section mismatch' "$T/initd.err"
+result $? "--keep-minimum on __initdata arrays: the setters' arrays named __param_arr_*, 3 sites built with no modpost section mismatch"
+
 # (d) every wrapper-macro case of tests/macros, as one tree: each
 # converted site is built, or named as in an #if branch 6.1 does not
 # take; a use replaced by its own converted lines (use_types.c) is built

@@ -5,7 +5,8 @@
 # by hand: a STREAMS package whose parameters' types are typedefs of its
 # own headers (convert/streams: -I, the include/ directories under SRC,
 # a typedef each platform defines its own way), a MODULE_PARM naming no
-# variable, and a declaration spatch cannot parse (convert/classes); with
+# variable, and a declaration spatch cannot parse (convert/classes), ALSA's
+# MODULE_PARM_SYNTAX (convert/classes-alsa); with
 # a built kernel also an array of strings, slram's map and mcd's list
 # passed to its __setup parser
 # (convert/classes-build).
@@ -74,18 +75,19 @@ result "make convert INCLUDES=... passes them as -I" $?
 "$conv" --out "$T/cls" "$here/convert/classes" > "$T/cls.out" 2> "$T/cls.err"
 rc=$?
 cat "$T/cls.out" "$T/cls.err" > "$T/why"
-[ $rc -eq 1 ] && grep -q ': 7 MODULE_PARM() sites found in 4 files, 3 converted, 4 left (1 in-macro, 2 parse, 1 string-array)$' "$T/cls.out"
+[ $rc -eq 1 ] && grep -q ': 7 MODULE_PARM() sites found in 4 files, 2 converted, 1 removed (no such variable), 4 left (1 in-macro, 2 parse, 1 string-array)$' "$T/cls.out"
 result "classes: exit 1 for the unparsable file, the counts add up" $?
 grep -q '^-MODULE_PARM(irq, "i");$' "$T"/cls/*novar*.patch &&
 	! grep -q '^+.*irq' "$T"/cls/*novar*.patch &&
-	grep -q "novar.c:8:1: warning: MODULE_PARM names 'irq', which is neither declared nor used .*MODULE_PARM removed \[modparm-no-variable\]" "$T/cls.err" &&
+	grep -q '^-MODULE_PARM_DESC(irq, ' "$T"/cls/*novar*.patch &&
+	grep -q "novar.c:8:1: warning: MODULE_PARM names 'irq', which is neither declared nor used .*MODULE_PARM (and any MODULE_PARM_DESC of it) removed \[modparm-no-variable\]" "$T/cls.err" &&
 	grep -q 'Remove 1 that names no variable of this file' "$T"/cls/*novar*.patch
-result "MODULE_PARM of no variable: removed, warned, said in the commit message" $?
+result "MODULE_PARM of no variable: removed with its MODULE_PARM_DESC, warned, counted apart, said in the commit message" $?
 # ... but not when another file of the module may define it, or a header
 # the file includes is not there to say
 "$conv" --out "$T/multi" "$here/convert/classes-multi" > "$T/multi.out" 2> "$T/multi.err"
 cat "$T/multi.out" "$T/multi.err" > "$T/why"
-grep -q ': 3 MODULE_PARM() sites found in 2 files, 1 converted, 2 left (2 no-declaration)$' "$T/multi.out" &&
+grep -q ': 3 MODULE_PARM() sites found in 2 files, 0 converted, 1 removed (no such variable), 2 left (2 no-declaration)$' "$T/multi.out" &&
 	grep -q "fdc_params.c:9:1: warning: no file-scope declaration of 'fdc_base' .*left unchanged \[modparm-no-declaration\]" "$T/multi.err" &&
 	grep -q "vendor.c:6:1: warning: no file-scope declaration of 'hal_mode' .*left unchanged \[modparm-no-declaration\]" "$T/multi.err" &&
 	grep -q '^-MODULE_PARM(fdc_gone, "i");$' "$T"/multi/*fdc_params*.patch &&
@@ -107,6 +109,19 @@ grep -q "wavelan.p.h:11:1: warning: .*strings of IFNAMSIZ chars, .*(wavelan.c:13
 	grep -q '^+module_param_array(io, int, NULL, 0);$' "$T"/cls/*wavelan*.patch &&
 	grep -q '^ static char name\[4\]\[IFNAMSIZ\]' "$T"/cls/*wavelan*.patch
 result "an array of strings in a header, handed on in the file that includes it: left" $?
+
+# ALSA 0.9's MODULE_PARM_SYNTAX: removed beside the converted
+# MODULE_PARM, in the same patch; left, named, beside one that is left
+"$conv" --out "$T/alsa" "$here/convert/classes-alsa" > "$T/alsa.out" 2> "$T/alsa.err"
+rc=$?
+cat "$T/alsa.out" "$T/alsa.err" > "$T/why"
+[ $rc -eq 0 ] && grep -q ': 3 MODULE_PARM() sites found in 1 file, 2 converted, 1 left (1 unknown-type)$' "$T/alsa.out" &&
+	grep -q ': 3 module-parameter API sites in 1 file, 2 converted, 0 already right, 1 left (1 syntax)$' "$T/alsa.out" &&
+	[ "$(grep -c '^-MODULE_PARM_SYNTAX(' "$T"/alsa/*trident*.patch)" = 2 ] &&
+	grep -q '^ MODULE_PARM_SYNTAX(card_state, ' "$T"/alsa/*trident*.patch &&
+	grep -q "trident.c:14:1: note: MODULE_PARM_SYNTAX of 'index_' removed: .*module_param\* at line 12 \[modparm-syntax\]" "$T/alsa.err" &&
+	grep -q "trident.c:19:1: warning: MODULE_PARM_SYNTAX of 'card_state', which has no module_param\* here: left .*\[modparm-syntax\]" "$T/alsa.err"
+result "MODULE_PARM_SYNTAX: removed beside a converted MODULE_PARM, counted, left beside one left" $?
 
 # the STREAMS conversions build against the 6.1 kernel
 kout=${1:-}

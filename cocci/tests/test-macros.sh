@@ -44,11 +44,12 @@ for c in "$@"; do
 	else not_ok "$c: diagnostics" "$(head -n 30 "$T/why")"; fi
 	if diff -u "$here/macros/$c.sum" "$T/sum" > "$T/why" 2>&1; then ok "$c: summary"
 	else not_ok "$c: summary" "$(cat "$T/why")"; fi
-	# found = converted + left, each reason counted
+	# found = converted + removed + left, each reason counted
 	awk '/sites? found in/ {
 		for (i = 1; i <= NF; i++) {
 			if ($(i + 1) ~ /^MODULE_PARM/) f = $i
 			if ($(i + 1) ~ /^converted/) c = $i
+			if ($(i + 1) ~ /^removed/) r = $i
 			if ($(i + 1) ~ /^left/) l = $i
 		}
 		s = 0
@@ -56,7 +57,7 @@ for c in "$@"; do
 			n = split(substr($0, RSTART + 6, RLENGTH - 7), a, ", ")
 			for (i = 1; i <= n; i++) s += a[i] + 0
 		}
-		exit !(f == c + l && (l == 0 || s == l))
+		exit !(f == c + r + l && (l == 0 || s == l))
 	}' "$T/sum"
 	[ $? -eq 0 ] && ok "$c: the counts add up" || not_ok "$c: the counts add up" "$(head -n 1 "$T/sum")"
 	(cd "$T" && "$conv" --out out2 "$src" > stdout2 2>&1)

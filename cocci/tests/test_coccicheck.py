@@ -30,9 +30,10 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 COCCI = os.path.dirname(HERE)
-API_PATCHES = ("modparm_array_count.cocci", "modparm_call_const.cocci", "modparm_helpers.cocci")
 sys.path.insert(0, COCCI)
-from modparm_convert import fixups, macros, sites  # noqa: E402
+from modparm_convert import api, fixups, macros, sites  # noqa: E402
+# the converter's API patches, in its order
+API_PATCHES = api.PATCHES
 
 
 def converter_own(text):

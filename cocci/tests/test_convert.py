@@ -32,6 +32,23 @@ class SitesTest(unittest.TestCase):
 		self.assertEqual(macro, [8, 10])
 		self.assertEqual(dead, [12])
 
+	def test_own_definitions(self):
+		# (text, {#define line: its calls}): only a #define under no #if
+		# (an include guard is none) makes the calls the file's own
+		table = [
+			('#define MODULE_PARM(x, t) { &x, t },\nMODULE_PARM(a, "i")\n'
+			 'MODULE_PARM(b, "i") MODULE_PARM(c, "i")\n', {1: [2, 3, 3]}),
+			('#if LINUX_VERSION_CODE < 0x20100\n#define MODULE_PARM(x, y)\n#endif\n'
+			 'MODULE_PARM(a, "i");\n', {}),
+			('#ifndef MODULE_PARM\n#define MODULE_PARM(x, y)\n#endif\nMODULE_PARM(a, "i");\n', {}),
+			('#ifndef X_H\n#define X_H\n#define MODULE_PARM(x, y) \\\n\tMODULE_PARM_X(x)\n'
+			 'MODULE_PARM(a, "i")\n#endif\n', {3: [5]}),
+			('MODULE_PARM(a, "i");\n#define MODULE_PARM(x, t) {x},\nMODULE_PARM(b, "i")\n'
+			 '#undef MODULE_PARM\nMODULE_PARM(c, "i");\n/* #define MODULE_PARM */\n', {2: [3]}),
+		]
+		for text, want in table:
+			self.assertEqual(sites.own_definitions(text), want, text)
+
 	def test_site_variable_on_next_line(self):
 		self.assertEqual(sites.site_variable(data("sites.c"), 5), "a")
 
@@ -403,6 +420,30 @@ class CheckBuildSourceTest(unittest.TestCase):
 	def test_evaluated_dimension_kept(self):
 		self.assertEqual(checkbuild.declaration(decl("v", "u16", dims=[12]), ""),
 				 "static u16 v[12];")
+
+	def test_init_section_kept(self):
+		d = decl("gc", "int", dims=[6])
+		d["sect"] = "__initdata"
+		self.assertEqual(checkbuild.declaration(d, ""), "static int gc[6] __initdata;")
+		# an annotation 6.1 no longer has is not the parameter's concern
+		d["sect"] = "__devinitdata"
+		self.assertEqual(checkbuild.declaration(d, ""), "static int gc[6];")
+
+	def test_modpost_section_mismatch_fails_its_site(self):
+		# modpost's line as 6.1 prints it (a build with the old name of
+		# the generated kparam_array)
+		S = checkbuild.Site
+		gc = S("j.c", "j.c", 5, "gc", "cb", decl("gc", "int", dims=[6]))
+		other = S("j.c", "j.c", 6, "tgfx", "array", decl("tgfx", "int", dims=[7]))
+		log = ("  MODPOST /tmp/x/Module.symvers\n"
+		       "WARNING: modpost: /tmp/x/modparm_check_0.o: section mismatch in reference: "
+		       "modparm_arr_gc (section: .data) -> gc (section: .init.data)\n"
+		       "ERROR: modpost: Section mismatches detected.\n")
+		checkbuild.mismatches(log, {"modparm_check_0.o": ([gc, other], []),
+					    "modparm_check_1.o": ([], [])})
+		self.assertEqual(gc.errors, ["modpost: section mismatch in reference: modparm_arr_gc "
+					     "(section: .data) -> gc (section: .init.data)"])
+		self.assertEqual(other.errors, [])
 
 	def test_spans_cover_each_site_once(self):
 		sites = self.sites()

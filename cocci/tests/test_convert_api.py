@@ -277,6 +277,9 @@ class SelectTest(unittest.TestCase):
 		self.assertEqual(api.wanted("n = param_array_set(val, kp);"), ["modparm_helpers.cocci"])
 		self.assertEqual(api.wanted("module_param_array(v, int, num, 0);"),
 				 ["modparm_array_count.cocci"])
+		self.assertEqual(api.wanted('MODULE_PARM_SYNTAX(index, "default:-1");'),
+				 ["modparm_syntax.cocci"])
+		self.assertTrue(api.may_want("MODULE_PARM_SYNTAX(index, SNDRV_INDEX_DESC);"))
 
 
 class RunTest(unittest.TestCase):

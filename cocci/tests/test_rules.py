@@ -49,11 +49,16 @@ class TypeStringTest(unittest.TestCase):
 	then TYPESTR_RE."""
 
 	def check(self, expr, defs, decoded, mn, mx, letter, csize):
-		d = {}
+		d, fd = {}, {}
 		for one in [] if defs == "-" else defs.split(";"):
 			k, v = one.split("=", 1)
-			d[k] = v
-		got = types.decode(expr, d)
+			m = re.match(r'(\w+)\((.*)\)$', k)
+			if m:
+				# a function-like #define: NAME(params)=body
+				fd[m.group(1)] = ([x.strip() for x in m.group(2).split(",") if x.strip()], v)
+			else:
+				d[k] = v
+		got = types.decode(expr, d, fdefs=fd)
 		self.assertEqual(got, none(decoded))
 		m = types.TYPESTR_RE.match(got.strip()) if got is not None else None
 		if mn == "bad":

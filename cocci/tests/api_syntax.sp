@@ -1,0 +1,1 @@
+modparm_syntax.cocci
