@@ -12,7 +12,7 @@ import subprocess
 import textwrap
 
 from . import sites, spatch
-from .sites import split_args
+from .sites import line_before, split_args
 from .spatch import python_option
 
 # semantic patch -> what selects the files it is run on: a cheap test,
