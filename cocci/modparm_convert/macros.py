@@ -816,19 +816,7 @@ class Macros:
 		#define PARM(v, t) MODULE_PARM(v, t) #else #define PARM(v, t)
 		#endif'): with its last use gone, the whole block goes, or None."""
 		clean = sites.strip_comments(self.read(d.rel), keep_strings=True).split("\n")
-		depth = 0
-		start = None
-		for i in range(d.first - 2, -1, -1):
-			m = COND_RE.match(clean[i])
-			if not m:
-				continue
-			if m.group(1) == "endif":
-				depth += 1
-			elif m.group(1).startswith("if"):
-				if depth == 0:
-					start = i
-					break
-				depth -= 1
+		start = opening_if(clean, d.first)
 		if start is None:
 			return None
 		i = start + 1
@@ -870,22 +858,9 @@ class Macros:
 		block when nothing but blank lines and comments is left in it."""
 		lines = self.read(d.rel).split("\n")
 		clean = sites.strip_comments("\n".join(lines), keep_strings=True).split("\n")
-		# the innermost #if around the shim
-		depth = 0
-		start = None
-		for i in range(d.first - 2, -1, -1):
-			m = COND_RE.match(clean[i])
-			if not m:
-				continue
-			if m.group(1) == "endif":
-				depth += 1
-			elif m.group(1).startswith("if"):
-				if depth == 0:
-					start = i
-					break
-				depth -= 1
-			elif depth == 0:
-				break	# an #else or #elif above it in the same block
+		# the innermost #if around the shim, unless the shim is in its
+		# #else or #elif branch
+		start = opening_if(clean, d.first, stop_at_branch=True)
 		if start is not None:
 			depth = 0
 			end = None
@@ -1176,6 +1151,27 @@ def split_statements(x):
 	if cur.strip():
 		out.append(cur.strip())
 	return out if out and all(out) else None
+
+
+def opening_if(clean, first, stop_at_branch=False):
+	"""The index in clean (lines without comments) of the #if that opens
+	the innermost block around line first (1-based), or None; with
+	stop_at_branch, None as well when an #else or #elif of that block
+	stands between them."""
+	depth = 0
+	for i in range(first - 2, -1, -1):
+		m = COND_RE.match(clean[i])
+		if not m:
+			continue
+		if m.group(1) == "endif":
+			depth += 1
+		elif m.group(1).startswith("if"):
+			if depth == 0:
+				return i
+			depth -= 1
+		elif depth == 0 and stop_at_branch:
+			return None
+	return None
 
 
 def apply_edits(old_lines, cur_lines, edits):
