@@ -24,11 +24,10 @@ NOT_TYPES = ("return", "else", "goto", "case", "do", "typedef", "sizeof")
 CALL_RE = re.compile(r'^\s*(MODULE_PARM|MODULE_PARM_DESC)\s*\((\s*[A-Za-z_]\w*)?.*\)\s*$')
 
 
-def missing_semicolons(text):
-	"""[(line, name, next line)] of the declarations at file scope whose
-	';' is missing: the line ends the declaration (a name, a number, a
-	')' or ']') and the next line of code starts another statement."""
-	lines = strip_comments(text).split("\n")
+def unended(lines, match):
+	"""[(line, what, next line)] of the file-scope lines of lines (their
+	comments blanked) that match(line) accepts, giving what, followed by
+	a line of code that starts another statement."""
 	out = []
 	depth = 0
 	cont = False	# the line continues a preprocessor line
@@ -36,16 +35,28 @@ def missing_semicolons(text):
 		was_cont, cont = cont, line.rstrip().endswith("\\")
 		if was_cont or line.lstrip().startswith("#"):
 			continue
-		m = DECL_RE.match(line) if depth == 0 else None
+		what = match(line) if depth == 0 else None
 		depth += line.count("{") - line.count("}")
-		if not m or line.split()[0] in NOT_TYPES or line.rstrip().endswith((",", "=")):
+		if what is None:
 			continue
 		nxt = next(((k, l) for k, l in enumerate(lines[no:], no + 1)
 			    if l.strip() and not l.lstrip().startswith("#")), None)
 		if nxt is None or not STARTS_RE.match(nxt[1]):
 			continue
-		out.append((no, m.group(1), nxt[0]))
+		out.append((no, what, nxt[0]))
 	return out
+
+
+def missing_semicolons(text):
+	"""[(line, name, next line)] of the declarations at file scope whose
+	';' is missing: the line ends the declaration (a name, a number, a
+	')' or ']') and the next line of code starts another statement."""
+	def declaration(line):
+		m = DECL_RE.match(line)
+		if not m or line.split()[0] in NOT_TYPES or line.rstrip().endswith((",", "=")):
+			return None
+		return m.group(1)
+	return unended(strip_comments(text).split("\n"), declaration)
 
 
 def unended_calls(text):
@@ -53,24 +64,12 @@ def unended_calls(text):
 	calls at file scope without their ';', followed by another statement
 	(a compiler that built the file as a module refused them: the code
 	sat in a configuration nobody built that way)."""
-	lines = strip_comments(text, keep_strings=True).split("\n")
-	out = []
-	depth = 0
-	cont = False
-	for no, line in enumerate(lines, 1):
-		was_cont, cont = cont, line.rstrip().endswith("\\")
-		if was_cont or line.lstrip().startswith("#"):
-			continue
-		m = CALL_RE.match(line) if depth == 0 else None
-		depth += line.count("{") - line.count("}")
+	def call(line):
+		m = CALL_RE.match(line)
 		if not m or line.count("(") != line.count(")"):
-			continue
-		nxt = next(((k, l) for k, l in enumerate(lines[no:], no + 1)
-			    if l.strip() and not l.lstrip().startswith("#")), None)
-		if nxt is None or not STARTS_RE.match(nxt[1]):
-			continue
-		out.append((no, m.group(1), nxt[0]))
-	return out
+			return None
+		return m.group(1)
+	return unended(strip_comments(text, keep_strings=True).split("\n"), call)
 
 
 def explain(text):
