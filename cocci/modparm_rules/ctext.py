@@ -72,9 +72,15 @@ def include_paths(path, text):
 	return out
 
 
-def parse_defines(text):
+def define_lines(text):
+	"""text with its continued lines joined and its /* */ comments gone,
+	as cpp reads #define lines."""
 	text = re.sub(r'\\\n', ' ', text)
-	text = re.sub(r'/\*.*?\*/', ' ', text, flags=re.S)
+	return re.sub(r'/\*.*?\*/', ' ', text, flags=re.S)
+
+
+def parse_defines(text):
+	text = define_lines(text)
 	d = {}
 	for m in re.finditer(r'^\s*#\s*define\s+([A-Za-z_]\w*)(?!\()[ \t]*(.*)$',
 			     text, re.M):
@@ -85,8 +91,7 @@ def parse_defines(text):
 
 def parse_function_defines(text):
 	"""{name: (parameters, body)} of the function-like #defines."""
-	text = re.sub(r'\\\n', ' ', text)
-	text = re.sub(r'/\*.*?\*/', ' ', text, flags=re.S)
+	text = define_lines(text)
 	d = {}
 	for m in re.finditer(r'^\s*#\s*define\s+([A-Za-z_]\w*)\(([^)]*)\)[ \t]*(.*)$',
 			     text, re.M):
