@@ -183,7 +183,7 @@ enum p2l_order {
 	ORDER_SPLIT,	/* density for the hottest half, C3 after */
 };
 
-/* The orders that read call edges (--edges): C3 and the pages order. */
+/* The orders that read call edges (--edges): C3 and its variants. */
 static inline int p2l_order_uses_edges(enum p2l_order o)
 {
 	return o == ORDER_C3 || o == ORDER_PAGES || o == ORDER_PACKED ||
@@ -253,7 +253,7 @@ struct p2l_list {
 	enum p2l_order order;
 	const char **files;	/* profile names, for skip reports */
 	const struct p2l_objs *objs;	/* NULL: no --objects */
-	const struct p2l_edges *edges;	/* for ORDER_C3 and ORDER_PAGES */
+	const struct p2l_edges *edges;	/* for the orders that read edges */
 };
 
 struct p2l_result {

@@ -3,6 +3,7 @@
 #include "fuzz_common.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -126,26 +127,42 @@ static uint32_t density_key(uint32_t i)
 }
 
 /*
+ * The profiled functions that have a size, keyed by heat or by density
+ * (@by_density) into @before, then ordered by p2l_c3() in @order into
+ * @after.  Returns how many.
+ */
+static size_t run_order(const struct p2l_edges *e, bool by_density,
+			enum p2l_order order, uint64_t page, uint64_t *before,
+			uint64_t *after)
+{
+	uint64_t item[ARRAY_SIZE(sizes)], tmp[ARRAY_SIZE(sizes)];
+	uint64_t *sorted;
+	size_t i, n = 0;
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++)
+		if (p2l_tab_score(t, i) > 0 && size_of[i] != P2L_SIZE_ABSENT)
+			item[n++] = (uint64_t)(by_density ? density_key(i) :
+					       p2l_key(p2l_tab_score(t, i))) << 32 | i;
+	sorted = p2l_radix_sort(item, tmp, n);
+	memcpy(before, sorted, n * sizeof(*before));
+	if (p2l_c3(t, size_of, e, sorted, n, order, page))
+		abort();
+	memcpy(after, sorted, n * sizeof(*after));
+	return n;
+}
+
+/*
  * C3 over the listed functions, hottest first: a permutation of them;
  * with no call between two of them, every function is its own cluster
  * and the clusters go densest first, ties in heat order.
  */
 static void check_c3(const struct p2l_edges *e)
 {
-	uint64_t item[ARRAY_SIZE(sizes)], tmp[ARRAY_SIZE(sizes)];
 	uint64_t before[ARRAY_SIZE(sizes)], after[ARRAY_SIZE(sizes)];
-	uint64_t *sorted;
-	size_t i, j, n = 0;
+	size_t i, j, n;
 	int calls = 0;
 
-	for (i = 0; i < ARRAY_SIZE(sizes); i++)
-		if (p2l_tab_score(t, i) > 0 && size_of[i] != P2L_SIZE_ABSENT)
-			item[n++] = (uint64_t)p2l_key(p2l_tab_score(t, i)) << 32 | i;
-	sorted = p2l_radix_sort(item, tmp, n);
-	memcpy(before, sorted, n * sizeof(*before));
-	if (p2l_c3(t, size_of, e, sorted, n, ORDER_C3, 0))
-		abort();
-	memcpy(after, sorted, n * sizeof(*after));
+	n = run_order(e, false, ORDER_C3, 0, before, after);
 	for (i = 0; i < e->n; i++)
 		if (size_of[e->v[i].from] != P2L_SIZE_ABSENT &&
 		    size_of[e->v[i].to] != P2L_SIZE_ABSENT)
@@ -177,19 +194,11 @@ static void check_c3(const struct p2l_edges *e)
 static void check_pages(const struct p2l_edges *e)
 {
 	enum { PAGE = 64, ALIGN = 16 };
-	uint64_t item[ARRAY_SIZE(sizes)], tmp[ARRAY_SIZE(sizes)];
 	uint64_t before[ARRAY_SIZE(sizes)], after[ARRAY_SIZE(sizes)];
-	uint64_t *sorted, at = 0, cur = 0;
-	size_t i, first = 0, n = 0;
+	uint64_t at = 0, cur = 0;
+	size_t i, first = 0, n;
 
-	for (i = 0; i < ARRAY_SIZE(sizes); i++)
-		if (p2l_tab_score(t, i) > 0 && size_of[i] != P2L_SIZE_ABSENT)
-			item[n++] = (uint64_t)density_key(i) << 32 | i;
-	sorted = p2l_radix_sort(item, tmp, n);
-	memcpy(before, sorted, n * sizeof(*before));
-	if (p2l_c3(t, size_of, e, sorted, n, ORDER_PAGES, PAGE))
-		abort();
-	memcpy(after, sorted, n * sizeof(*after));
+	n = run_order(e, true, ORDER_PAGES, PAGE, before, after);
 	for (i = 0; i <= n; i++) {
 		if (i == n || at / PAGE != cur) {
 			qsort(before + first, i - first, sizeof(*before), cmp_u64);
@@ -221,20 +230,12 @@ static uint64_t aligned16(uint32_t i)
 static void check_packed(const struct p2l_edges *e)
 {
 	enum { PAGE = 64 };
-	uint64_t item[ARRAY_SIZE(sizes)], tmp[ARRAY_SIZE(sizes)];
 	uint64_t before[ARRAY_SIZE(sizes)], after[ARRAY_SIZE(sizes)];
-	uint64_t *sorted, at = 0;
-	size_t i, j, n = 0;
+	uint64_t at = 0;
+	size_t i, j, n;
 	int calls = 0;
 
-	for (i = 0; i < ARRAY_SIZE(sizes); i++)
-		if (p2l_tab_score(t, i) > 0 && size_of[i] != P2L_SIZE_ABSENT)
-			item[n++] = (uint64_t)p2l_key(p2l_tab_score(t, i)) << 32 | i;
-	sorted = p2l_radix_sort(item, tmp, n);
-	memcpy(before, sorted, n * sizeof(*before));
-	if (p2l_c3(t, size_of, e, sorted, n, ORDER_PACKED, PAGE))
-		abort();
-	memcpy(after, sorted, n * sizeof(*after));
+	n = run_order(e, false, ORDER_PACKED, PAGE, before, after);
 	for (i = 0; i < e->n; i++)
 		if (size_of[e->v[i].from] != P2L_SIZE_ABSENT &&
 		    size_of[e->v[i].to] != P2L_SIZE_ABSENT)
@@ -260,20 +261,11 @@ static void check_packed(const struct p2l_edges *e)
  */
 static void check_split(const struct p2l_edges *e)
 {
-	uint64_t item[ARRAY_SIZE(sizes)], tmp[ARRAY_SIZE(sizes)];
 	uint64_t before[ARRAY_SIZE(sizes)], after[ARRAY_SIZE(sizes)];
-	uint64_t *sorted;
 	double all = 0, head = 0;
-	size_t i, h, n = 0;
+	size_t i, h, n;
 
-	for (i = 0; i < ARRAY_SIZE(sizes); i++)
-		if (p2l_tab_score(t, i) > 0 && size_of[i] != P2L_SIZE_ABSENT)
-			item[n++] = (uint64_t)density_key(i) << 32 | i;
-	sorted = p2l_radix_sort(item, tmp, n);
-	memcpy(before, sorted, n * sizeof(*before));
-	if (p2l_c3(t, size_of, e, sorted, n, ORDER_SPLIT, 0))
-		abort();
-	memcpy(after, sorted, n * sizeof(*after));
+	n = run_order(e, true, ORDER_SPLIT, 0, before, after);
 	for (i = 0; i < n; i++)
 		all += p2l_tab_score(t, (uint32_t)before[i]);
 	for (h = 0; h < n && head < 0.5 * all; h++)
