@@ -3,6 +3,11 @@
 #
 #   ok NAME / not_ok NAME [DIAG] / skip NAME REASON   one result
 #   check NAME COMMAND...          passes when COMMAND exits 0
+#   result NAME STATUS             one result from the status ($?) of the
+#                                  commands before it; a failure shows
+#                                  the first 30 lines of the file
+#                                  $ktap_why (a suite sets it) if there;
+#                                  the file is removed either way
 #   expect_fail NAME PATTERN COMMAND...
 #                                  passes when COMMAND fails and its
 #                                  output matches the extended regex
@@ -50,6 +55,12 @@ skip() {
 	ktap_n=$((ktap_n + 1))
 	ktap_skip=$((ktap_skip + 1))
 	printf '%s\n' "ok $ktap_n $1 # SKIP $2"
+}
+
+result() {
+	if [ "$2" = 0 ]; then ok "$1"
+	else not_ok "$1" "$([ -n "${ktap_why:-}" ] && [ -f "$ktap_why" ] && head -n 30 "$ktap_why")"; fi
+	[ -z "${ktap_why:-}" ] || rm -f "$ktap_why"
 }
 
 check() {

@@ -20,13 +20,7 @@ fi
 kout=$(cd "$kout" && pwd)
 T=$(mktemp -d "${TMPDIR:-/tmp}/modparm-cbuild.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-# result STATUS NAME: $T/why, if there, says why it failed
-result() {
-	if [ "$1" = 0 ]; then ok "$2"; else
-		not_ok "$2" "$(head -n 20 "$T/why" 2>/dev/null)"
-	fi
-	rm -f "$T/why"
-}
+ktap_why=$T/why
 # "... N converted, ..." and "check-build: M sites in F files built
 # against K, X failed" of a run's summary
 converted() { sed -n 's/.* found in .*, \([0-9]*\) converted, .*/\1/p' "$1"; }
@@ -47,7 +41,7 @@ for opts in "--perm 0444 --keep-minimum" "--perm 0"; do
 	[ $rc -eq 0 ] && [ $# -eq 3 ] && [ -n "$c" ] && [ "$c" -gt 0 ] && [ "$1" -eq "$c" ] &&
 		[ "$2" -eq "$(wc -l < "$T/$name/series")" ] && [ "$3" -eq 0 ] &&
 		! grep -q 'modparm-check-build' "$T/$name.err" "$T/$name/report.txt"
-	result $? "legacy modules ($opts): ${1:-?} sites in ${2:-?} files built, as many as converted (${c:-?}), 0 failed (${secs}s)"
+	result "legacy modules ($opts): ${1:-?} sites in ${2:-?} files built, as many as converted (${c:-?}), 0 failed (${secs}s)" $?
 done
 
 # (b) a conversion the kernel rejects
@@ -58,19 +52,19 @@ good=$(grep -n 'MODULE_PARM(speed' "$fixture" | cut -d: -f1)
 (cd "$T" && "$conv" --check-build "$kout" --out "$T/neg" "$f" > neg.out 2> neg.err)
 rc=$?
 cat "$T/neg.out" "$T/neg.err" > "$T/why"
-[ $rc -eq 1 ]; result $? "a site that does not build: exit status 1 (got $rc)"
+[ $rc -eq 1 ]; result "a site that does not build: exit status 1 (got $rc)" $?
 grep -q "^$f:$line:1: error: .*volatile.* \[modparm-check-build\]$" "$T/neg.err" &&
 	grep -q "^$f:$line:1: warning: .*\[modparm-volatile\]$" "$T/neg.err" &&
 	! grep -q "^$f:$good:.*\[modparm-check-build\]" "$T/neg.err" &&
 	grep -q "^$f:$line:1: error: .*\[modparm-check-build\]$" "$T/neg/report.txt"
-result $? "the error names $f:$line (the MODULE_PARM of the volatile variable) and gcc's reason, on stderr and in report.txt; not the site that builds"
+result "the error names $f:$line (the MODULE_PARM of the volatile variable) and gcc's reason, on stderr and in report.txt; not the site that builds" $?
 cp "$T/neg.out" "$T/why"
 set -- $(built "$T/neg.out")
 [ $# -eq 3 ] && [ "$1" -eq "$(converted "$T/neg.out")" ] &&
 	[ "$3" -eq "$(grep -c 'modparm-check-build' "$T/neg.err")" ] && [ "$3" -lt "$1" ]
-result $? "the counts add up: every converted site built, as many failed as errors reported"
+result "the counts add up: every converted site built, as many failed as errors reported" $?
 [ -s "$T/neg/series" ] && grep -q '^+module_param(count, int, 0);' "$T"/neg/0001-*.patch
-result $? "the patch is written all the same"
+result "the patch is written all the same" $?
 
 # (c) uses of wrapper macros are sites of check-build: the use and its
 # converted #define built as the driver has them; a use the kernel
@@ -87,7 +81,7 @@ fine=$(grep -n '^INT_PARM(speed' "$w" | cut -d: -f1)
 	grep -q "^volatile_wrapper.c:$bad1:1: error: parameter 'ready' of this use of VOLATILE_PARM does not build against .*volatile.* \[modparm-check-build\]$" "$T/wrap.err" &&
 	grep -q "^volatile_wrapper.c:$bad2:1: error: parameter 'busy' of this use of VOLATILE_PARM .*\[modparm-check-build\]$" "$T/wrap.err" &&
 	! grep -q "^volatile_wrapper.c:$fine:.*\[modparm-check-build\]" "$T/wrap.err"
-result $? "wrapper macros: 3 uses are 3 sites; the 2 uses of the volatile one fail at their lines ($bad1, $bad2), the other builds"
+result "wrapper macros: 3 uses are 3 sites; the 2 uses of the volatile one fail at their lines ($bad1, $bad2), the other builds" $?
 
 # (c2) const parameters: a wrapper that declares 'static const int n'
 # and a charp 'static const char *', and a plain const scalar.
@@ -103,7 +97,7 @@ cat "$T/const.out" "$T/const.err" > "$T/why"
 	grep -q '^+	static char \*name = def; \\$' "$T"/const/0001-*.patch &&
 	grep -q '^+static int full_duplex = 0;$' "$T"/const/0001-*.patch &&
 	[ "$(grep -c "const dropped from .* in the #define of X_\(STR_\)\{0,1\}PARAM at .*\[modparm-const\(-charp\)\{0,1\}\]$" "$T/const.err")" -eq 3 ]
-result $? "const parameters: the const of 2 wrapper macros and of a declaration dropped, with a warning at each use; 4 sites built, 0 failed"
+result "const parameters: the const of 2 wrapper macros and of a declaration dropped, with a warning at each use; 4 sites built, 0 failed" $?
 
 # (c3) --keep-minimum on __initdata arrays: the generated struct
 # kparam_array (.data) points at .init.data, which modpost accepts from
@@ -117,7 +111,7 @@ cat "$T/initd.out" "$T/initd.err" > "$T/why"
 	grep -q '^+static struct kparam_array __param_arr_gc = {$' "$T"/initd/0001-*.patch &&
 	grep -q '^+static struct kparam_array __param_arr_gc_2 = {$' "$T"/initd/0001-*.patch &&
 	! grep -q 'section mismatch' "$T/initd.err"
-result $? "--keep-minimum on __initdata arrays: the setters' arrays named __param_arr_*, 3 sites built with no modpost section mismatch"
+result "--keep-minimum on __initdata arrays: the setters' arrays named __param_arr_*, 3 sites built with no modpost section mismatch" $?
 
 # (d) every wrapper-macro case of tests/macros, as one tree: each
 # converted site is built, or named as in an #if branch 6.1 does not
@@ -136,7 +130,7 @@ expanded=$(grep -c 'replaced here by its converted expansion' "$T/mac.err")
 	[ "$(($1 + ${skipped:-0}))" -eq "$c" ] &&
 	[ "${skipped:-0}" -eq "$(grep -c 'not built: this use is in an #if branch' "$T/mac.err")" ] &&
 	! grep -q 'not built: this use of' "$T/mac.err" "$T/mac.out"
-result $? "wrapper-macro cases: ${1:-?} sites built (the $expanded uses replaced by their converted lines among them) and ${skipped:-0} named as in an #if branch, as many as converted (${c:-?}), 0 failed"
+result "wrapper-macro cases: ${1:-?} sites built (the $expanded uses replaced by their converted lines among them) and ${skipped:-0} named as in an #if branch, as many as converted (${c:-?}), 0 failed" $?
 
 # (d2) a use replaced by its own converted lines that the kernel rejects
 # fails at its own line; the other uses of the macro build
@@ -151,7 +145,7 @@ bad=$(grep -n '^MIXED(ready' "$w" | cut -d: -f1)
 	grep -q "^volatile_expanded.c:$bad:1: error: module_param() of 'ready' in the converted lines that replace this use of MIXED does not build against .*volatile.* \[modparm-check-build\]$" "$T/vexp.err" &&
 	[ "$(grep -c '\[modparm-check-build\]' "$T/vexp.err")" -eq 1 ] &&
 	grep -q '^+module_param(ready, int, 0);$' "$T"/vexp/0001-*.patch
-result $? "a use replaced by its converted lines: 3 uses are 3 sites built; the volatile one fails at its line ($bad), the other two build"
+result "a use replaced by its converted lines: 3 uses are 3 sites built; the volatile one fails at its line ($bad), the other two build" $?
 
 # (e) a helper call outside a module_param_call handler is built in its
 # function: one that builds, one beside a flag 6.1 no longer has
@@ -163,7 +157,7 @@ call=$(grep -n 'param_array_set' "$T/helpers/isbool.c" | cut -d: -f1)
 [ $rc -eq 1 ] && [ "$(built "$T/help.out")" = "3 2 1" ] &&
 	grep -q "^helpers/isbool.c:$call:9: error: .*(helper) do not build against .*KPARAM_ISBOOL.* \[modparm-check-build\]$" "$T/help.err" &&
 	! grep -q "^helpers/outside.c:.*\[modparm-check-build\]" "$T/help.err"
-result $? "helper calls outside handlers: 3 calls in 2 files built; the one beside KPARAM_ISBOOL fails at its line ($call)"
+result "helper calls outside handlers: 3 calls in 2 files built; the one beside KPARAM_ISBOOL fails at its line ($call)" $?
 
 # progress on a terminal, as the conversion shows it; none in the logs
 if command -v script >/dev/null 2>&1; then
@@ -171,7 +165,7 @@ if command -v script >/dev/null 2>&1; then
 	tr '\r' '\n' < "$T/tty.log" > "$T/why"
 	grep -q '^modparm-convert: check-build: [0-9]*/1 modules compiled' "$T/why" &&
 		! grep -q 'modules compiled' "$T/neg.err" "$T/neg.out"
-	result $? "progress of the build on a terminal, none when not a terminal"
+	result "progress of the build on a terminal, none when not a terminal" $?
 else
 	skip "progress on a terminal" "no script(1)"
 fi

@@ -32,12 +32,7 @@ fi
 kout=$(cd "$kout" && pwd)
 T=$(mktemp -d "${TMPDIR:-/tmp}/modparm-cload.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-result() {
-	if [ "$1" = 0 ]; then ok "$2"; else
-		not_ok "$2" "$(head -n 30 "$T/why" 2>/dev/null)"
-	fi
-	rm -f "$T/why"
-}
+ktap_why=$T/why
 # "check-load: N sites in M files loaded in QEMU, K failed" -> "N M K"
 loaded() { sed -n 's/^modparm-convert: check-load: \([0-9]*\) sites\{0,1\} in \([0-9]*\) files\{0,1\} loaded in QEMU, \([0-9]*\) failed$/\1 \2 \3/p' "$1"; }
 # "D defaults kept (U not judged...), R of B bad values refused" -> "D U R B"
@@ -51,19 +46,19 @@ good_tree() {
 		> "$T/$name.out" 2> "$T/$name.err"
 	rc=$?
 	cat "$T/$name.out" "$T/$name.err" > "$T/why"
-	[ $rc -eq 0 ]; result $? "$name: modparm-convert --check-load exits 0"
+	[ $rc -eq 0 ]; result "$name: modparm-convert --check-load exits 0" $?
 	cat "$T/$name.out" > "$T/why"
 	[ "$(loaded "$T/$name.out")" = "$sites $files 0" ]
-	result $? "$name: $sites sites in $files files loaded in QEMU, none failed"
+	result "$name: $sites sites in $files files loaded in QEMU, none failed" $?
 	# shellcheck disable=SC2046 # four numbers, split on purpose
 	set -- $(judged "$T/$name.out")
 	echo "# $name: ${1:-?} defaults kept, ${2:-?} not judged, ${3:-?} of ${4:-?} bad values refused"
 	[ -n "${4:-}" ] && [ "$3" = "$4" ] && [ "$4" -gt 0 ]
-	result $? "$name: every bad value refused with the kernel's reason"
+	result "$name: every bad value refused with the kernel's reason" $?
 	[ -n "${1:-}" ] && [ "$1" -gt 0 ] && [ $(($1 + $2)) -le "$sites" ]
-	result $? "$name: defaults kept"
+	result "$name: defaults kept" $?
 	grep 'check-load' "$T/$name.err" > "$T/why"
-	[ ! -s "$T/why" ]; result $? "$name: no check-load diagnostic"
+	[ ! -s "$T/why" ]; result "$name: no check-load diagnostic" $?
 }
 
 # (a) 22 parameters in modparm_legacy.c and 1 in modparm_legacy_cb.c,
@@ -85,7 +80,7 @@ cat "$T/fixtures.out" "$T/fixtures.err" > "$T/why"
 grep -q '^modparm-convert: check-build: 35 sites in 8 files built against .*, 0 failed$' "$T/fixtures.out" &&
 	grep -q '^modparm-convert: check-build: 1 site (uses of wrapper macros) in an #if branch a 6.1 build does not take: not built$' "$T/fixtures.out" &&
 	grep -q "^$fx/pcnet_params.c:24:1: note: parameter 'pc_debug' (INT_MODULE_PARM): not built: .*\[modparm-check-build\]$" "$T/fixtures.err"
-result $? "fixtures: check-build counts each use of a wrapper macro, and names the use 6.1 does not compile"
+result "fixtures: check-build counts each use of a wrapper macro, and names the use 6.1 does not compile" $?
 
 # (b) the bad fixtures
 # short time-outs: the guest gives up on the hanging module's insmod
@@ -94,19 +89,19 @@ result $? "fixtures: check-build counts each use of a wrapper macro, and names t
 	--perm 0444 cocci/tests/load/fixtures-bad) > "$T/bad.out" 2> "$T/bad.err"
 rc=$?
 cat "$T/bad.out" "$T/bad.err" > "$T/why"
-[ $rc -eq 1 ]; result $? "fixtures-bad: exit status 1 (got $rc)"
+[ $rc -eq 1 ]; result "fixtures-bad: exit status 1 (got $rc)" $?
 bad=cocci/tests/load/fixtures-bad
 grep -q "^$bad/nobuild.c:20:1: error: parameter 'board' (module_param_call): its parameter module does not build: nobuild.c:12: implicit declaration of function .lookup_board." "$T/bad.err"
-result $? "fixtures-bad: the module that does not build is named with gcc's reason"
+result "fixtures-bad: the module that does not build is named with gcc's reason" $?
 grep -q "^$bad/hangs.c:17:1: error: parameter 'wait_for' (module_param_call): insmod with a value for every parameter did not return within 20 s: the guest gave up on it and loaded the other modules" "$T/bad.err"
-result $? "fixtures-bad: the hang names the module's site, and the guest's limit"
+result "fixtures-bad: the hang names the module's site, and the guest's limit" $?
 grep -q "^$bad/panics.c:17:1: error: parameter 'crash' (module_param_call): the guest failed while loading it: .*Kernel panic.*modparm fixture: crash=1" "$T/bad.err"
-result $? "fixtures-bad: the panic names the module's site and shows the console"
+result "fixtures-bad: the panic names the module's site and shows the console" $?
 grep -q "^$bad/strict.c:19:1: error: parameter 'mode' (module_param_call): insmod with a value for every parameter failed" "$T/bad.err"
-result $? "fixtures-bad: a refused value names its site"
+result "fixtures-bad: a refused value names its site" $?
 ! grep -q "^$bad/zfine.c:.*check-load" "$T/bad.err" &&
 	[ "$(loaded "$T/bad.out")" = "6 5 4" ]
-result $? "fixtures-bad: the module after the hang and the panic is judged in a second boot and passes"
+result "fixtures-bad: the module after the hang and the panic is judged in a second boot and passes" $?
 grep -q 'check-load: .* 2 boots' "$T/bad.out"
-result $? "fixtures-bad: the hang costs its insmod, not the boot: a boot stops at the panic, the next loads the rest"
+result "fixtures-bad: the hang costs its insmod, not the boot: a boot stops at the panic, the next loads the rest" $?
 finish

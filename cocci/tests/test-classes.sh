@@ -25,12 +25,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/modparm-classes.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 
 . "$here/../../scripts/ktap.sh"
-# result NAME STATUS: $T/why, if there, says why it failed
-result() {
-	if [ "$2" = 0 ]; then ok "$1"
-	else not_ok "$1" "$([ -f "$T/why" ] && head -n 30 "$T/why")"; fi
-	rm -f "$T/why"
-}
+ktap_why=$T/why
 
 # no -I: the include/ directories under SRC, the one above the file first
 "$conv" --out "$T/auto" "$pkg" > "$T/auto.out" 2> "$T/auto.err"

@@ -17,13 +17,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/modparm-ctests.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 
 . "$here/../../scripts/ktap.sh"
-# result NAME STATUS: one test from the status of the commands before it,
-# with what they left in $T/why as its diagnostics
-result() {
-	if [ "$2" = 0 ]; then ok "$1"
-	else not_ok "$1" "$([ -f "$T/why" ] && head -n 30 "$T/why")"; fi
-	rm -f "$T/why"
-}
+ktap_why=$T/why
 
 # golden output, from the tree's parent so paths are stable
 (cd "$here/convert" && "$conv" --name tree --out "$T/out1" tree >"$T/stdout1" 2>"$T/stderr1")

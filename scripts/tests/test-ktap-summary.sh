@@ -4,7 +4,7 @@
 # ktap/NAME.ktap has its expected output, ending in the exit status
 # (1 exactly when something failed), in ktap/NAME.expect (ktap.sh's
 # expect_pairs; KTAP_UPDATE=1 rewrites them).  Last, ktap.sh's same_text,
-# expect_pairs and closed_to_nobody.
+# expect_pairs, result and closed_to_nobody.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/scripts/ktap.sh"
@@ -33,6 +33,16 @@ same_text "$(printf '%s\n' "$suite" | grep '^ok\|^not ok')" "not ok 1 missing
 ok 2 same
 not ok 3 status
 not ok 4 text" "expect_pairs: the same output and status pass, any other fails"
+# result: a status of 0 passes; another fails with $ktap_why's lines as
+# diagnostics, and the file goes either way
+suite=$(sh -c '. "$1/scripts/ktap.sh"; ktap_why=$2/why
+	: > "$ktap_why"; result fine 0; [ -e "$ktap_why" ] && echo "# left"
+	echo because > "$ktap_why"; false; result broken $?; [ -e "$ktap_why" ] && echo "# left"
+	finish' sh "$top" "$T")
+same_text "$(printf '%s\n' "$suite" | grep '^ok\|^not ok\|^# ')" "ok 1 fine
+not ok 2 broken
+# because
+# Totals: pass:1 fail:1 skip:0" "result: status 0 passes, another fails showing why; the file goes"
 # closed_to_nobody: the first directory on the way that nobody cannot
 # enter, nothing once every one is open
 if [ "$(id -u)" -eq 0 ]; then
