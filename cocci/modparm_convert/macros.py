@@ -1025,24 +1025,25 @@ class Macros:
 			return any(d in s for _, s in self.shim_uses)
 		return d.kind == "wrapper" and bool(d.texts or d.refused)
 
+	def body_definitions(self):
+		"""For each MODULE_PARM in a #define body, the definition that
+		holds it, or None."""
+		for rel, lines in self.macro_sites.items():
+			for ln in lines:
+				yield next((d for d in self.defs if d.rel == rel and
+					    d.first <= ln <= d.last), None)
+
 	def uncounted(self):
 		"""The MODULE_PARMs in #define bodies that are not counted
 		through uses (noted only)."""
-		n = 0
-		for rel, lines in self.macro_sites.items():
-			for ln in lines:
-				d = next((d for d in self.defs if d.rel == rel and
-					  d.first <= ln <= d.last), None)
-				if d is None or not (self.counted(d) or d.removed):
-					n += 1
-		return n
+		return sum(1 for d in self.body_definitions()
+			   if d is None or not (self.counted(d) or d.removed))
 
 	def removed_shims(self):
 		"""The MODULE_PARMs of the shims removed and not counted through
 		uses."""
-		return sum(1 for rel, lines in self.macro_sites.items() for ln in lines
-			   for d in self.defs if d.rel == rel and d.first <= ln <= d.last
-			   and d.removed and not self.counted(d))
+		return sum(1 for d in self.body_definitions()
+			   if d is not None and d.removed and not self.counted(d))
 
 	def describe(self, rel):
 		"""What the patch of rel does to its macros, for its message."""

@@ -455,35 +455,34 @@ class CheckBuildSourceTest(unittest.TestCase):
 			decl_span = [sp for sp in mine if sp[0] == "m.c"][0]
 			self.assertRegex(lines[decl_span[1] - 1], r'^static .*\b%s\b' % s.decl["decl"])
 
-	def test_generated_setter_block_copied(self):
-		with open(os.path.join(TESTS, "callback_two.res")) as f:
+	def assert_blocks_copied(self, case, sites, first):
+		"""Each site's block of the converted case, from its first line
+		(first % the site's name) to its __MODULE_PARM_TYPE, is in the
+		module as it stands in the case."""
+		with open(os.path.join(TESTS, case)) as f:
 			conv = f.read()
-		S = checkbuild.Site
-		sites = [S("c.c", "c.c", 6, "irqs", "cb", decl("irqs", "int", dims=[4])),
-			 S("c.c", "c.c", 10, "ports", "cb", decl("ports", "short", dims=[3]))]
 		text, spans = checkbuild.module_source("m.c", sites, conv)
 		lines = conv.split("\n")
 		for s in sites:
 			sp = [x for x in spans if x[0] == "c.c" and s in x[3]][0]
 			block = lines[sp[1] - 1:sp[2]]
-			self.assertEqual(block[0], "static unsigned int modparm_num_%s;" % s.name)
+			self.assertEqual(block[0], first % s.name)
 			self.assertTrue(block[-1].startswith("__MODULE_PARM_TYPE(%s," % s.name))
 			self.assertIn("\n".join(block), text)
 
-	def test_multidim_block_copied(self):
-		with open(os.path.join(TESTS, "multidim_build.res")) as f:
-			conv = f.read()
+	def test_generated_setter_block_copied(self):
 		S = checkbuild.Site
-		sites = [S("c.c", "c.c", 6, "map", "flat", decl("map", "int", dims=[2, 3])),
-			 S("c.c", "c.c", 9, "pairs", "flat", decl("pairs", "unsigned short", dims=[1, 2]))]
-		text, spans = checkbuild.module_source("m.c", sites, conv)
-		lines = conv.split("\n")
-		for s in sites:
-			sp = [x for x in spans if x[0] == "c.c" and s in x[3]][0]
-			block = lines[sp[1] - 1:sp[2]]
-			self.assertEqual(block[0], "static struct kparam_array modparm_arr_%s = {" % s.name)
-			self.assertTrue(block[-1].startswith("__MODULE_PARM_TYPE(%s," % s.name))
-			self.assertIn("\n".join(block), text)
+		self.assert_blocks_copied("callback_two.res", [
+			S("c.c", "c.c", 6, "irqs", "cb", decl("irqs", "int", dims=[4])),
+			S("c.c", "c.c", 10, "ports", "cb", decl("ports", "short", dims=[3]))],
+			"static unsigned int modparm_num_%s;")
+
+	def test_multidim_block_copied(self):
+		S = checkbuild.Site
+		self.assert_blocks_copied("multidim_build.res", [
+			S("c.c", "c.c", 6, "map", "flat", decl("map", "int", dims=[2, 3])),
+			S("c.c", "c.c", 9, "pairs", "flat", decl("pairs", "unsigned short", dims=[1, 2]))],
+			"static struct kparam_array modparm_arr_%s = {")
 
 	def test_site_without_its_line_is_an_error(self):
 		s = checkbuild.Site("a.c", "a.c", 3, "gone", "param", decl("gone", "int"))
