@@ -46,12 +46,22 @@ def fix_comments(old_lines, new_lines):
 
 def restore_blank_lines(old_lines, new_lines):
 	"""spatch drops the blank line above a MODULE_PARM it removes: put it
-	back unless that makes two blank lines in a row."""
+	back unless that makes two blank lines in a row.  When the removed
+	MODULE_PARM followed the declaration of another variable whose own
+	MODULE_PARM stood above it (the block 'MODULE_PARM(a); static int a;'
+	then, after blank lines, the block of b), spatch's new module_param
+	of a takes the place of those lines: the blank line goes back after
+	it, between the blocks."""
 	sm = matcher(old_lines, new_lines)
 	out = []
 	for op, i1, i2, j1, j2 in sm.get_opcodes():
-		if op == "delete" and any(re.match(r'\s*MODULE_PARM\s*\(', l)
-					  for l in old_lines[i1:i2]):
+		removed = [m.group(1) for m in (re.match(r'\s*MODULE_PARM\s*\(\s*(\w+)', l)
+						for l in old_lines[i1:i2]) if m]
+		added = [re.match(r'\s*module_param\w*\(\s*(\w+)', l) for l in new_lines[j1:j2]]
+		moved_in = op == "replace" and removed and all(added) and \
+			not set(m.group(1) for m in added) & set(removed)
+		if op == "delete" and removed or moved_in:
+			out.extend(new_lines[j1:j2])
 			for l in old_lines[i1:i2]:
 				if l.strip() == "" and (not out or out[-1].strip() != "") \
 						and (j2 >= len(new_lines) or new_lines[j2].strip() != ""):

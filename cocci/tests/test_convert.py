@@ -93,6 +93,21 @@ class FixupsTest(unittest.TestCase):
 				 ["static int b;", "module_param(b, int, 0);", "#ifdef MODULE",
 				  "\t\tmodule_param(irq, int, 0);", "#endif"])
 
+	def test_restore_blank_lines_between_blocks(self):
+		# spatch's output of tests/order_below_blank.c: the line added
+		# after a's declaration replaces the blank lines above b's
+		# MODULE_PARM; a MODULE_PARM converted in place keeps its line
+		old = ['MODULE_PARM(a, "i");', "static int a = 1;", "", "",
+		       'MODULE_PARM(b, "i");', 'MODULE_PARM_DESC(b, "B");', "",
+		       "static int b;", "", 'MODULE_PARM(c, "i");']
+		new = ["static int a = 1;", "module_param(a, int, 0);",
+		       'MODULE_PARM_DESC(b, "B");', "", "static int b;",
+		       "module_param(b, int, 0);", "module_param(c, int, 0);"]
+		self.assertEqual(fixups.restore_blank_lines(old, new),
+				 ["static int a = 1;", "module_param(a, int, 0);", "",
+				  'MODULE_PARM_DESC(b, "B");', "", "static int b;",
+				  "module_param(b, int, 0);", "module_param(c, int, 0);"])
+
 	# spatch's output of a MODULE_PARM above '#ifdef A / static int v = 1; /
 	# #else / static int v; / #endif', with what comes between the lines
 	OLD_IF = ['MODULE_PARM(v, "i");', "#ifdef A", "static int v = 1;", "#else",
