@@ -19,6 +19,21 @@ def fix_comments(old_lines, new_lines):
 		if m and out[i - 1] + m.group(2) in olds and out[i - 1] not in olds:
 			out[i - 1] += m.group(2)
 			out[i] = m.group(1)
+	# the same with a comment that runs over the next lines (linux-wlan-ng's
+	# 'int prism2_irq_evread_max=20;\t/* Maximum number of' and three
+	# more lines): the module_param line goes after the comment's end
+	stripped = {l.rstrip(): l for l in old_lines}
+	i = 1
+	while i < len(out):
+		m = re.match(r'^(module_param\w*\(.*\);)(\s+/\*(?:(?!\*/).)*)$', out[i])
+		whole = (out[i - 1] + m.group(2)).rstrip() if m else None
+		end = next((j for j in range(i + 1, len(out)) if "*/" in out[j]), None)
+		if m and out[i - 1] not in olds and whole in stripped and end is not None \
+				and out[end].rstrip().endswith("*/"):
+			out[i - 1] = stripped[whole]
+			out[i:end + 1] = out[i + 1:end + 1] + [m.group(1)]
+			i = end
+		i += 1
 	# a removed MODULE_PARM's own comment must not land on the line above:
 	# it goes with the module_param line of that variable
 	sitecomments = {}
