@@ -168,9 +168,9 @@ def exclusive(path, dl, site):
 	'#ifdef MODULE' around the site)."""
 	ds, ss = cond_stack(path, dl), cond_stack(path, site)
 	dt, st = cond_text(path, ds), cond_text(path, ss)
-	for (dif, dbr), (dtx, _) in zip(ds, dt):
-		for (sif, sbr), (stx, _) in zip(ss, st):
-			if (dif == sif or dtx == stx) and dbr != sbr:
+	for (dif, dbr), (dtx, dnb) in zip(ds, dt):
+		for (sif, sbr), (stx, snb) in zip(ss, st):
+			if (dif == sif and dbr != sbr) or (dtx == stx and dnb != snb):
 				return True
 	return False
 
