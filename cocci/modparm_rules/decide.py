@@ -175,6 +175,13 @@ def exclusive(path, dl, site):
 	return False
 
 
+# a signed char declaration becomes byte: say what that loses
+SIGNED_BYTE = ("; byte is unsigned and 6.1 has no signed byte type: a "
+	       "negative value given at load is refused now (the initial "
+	       "value stays); declare it short to take one, as upstream did "
+	       "for w9968cf's video_nr")
+
+
 CHOSEN = {}	# (file, variable) -> (line of the declaration its line follows, form)
 
 
@@ -948,8 +955,9 @@ def decide_form(v, t, p):
 		if what:
 			diags.append(("type-mismatch", "type %s (%s) does not match "
 				      "the %s of the declaration '%s': "
-				      "converted as %s" % (lettered, LETTERS[letter][2],
-							   what, declared, pt[0])))
+				      "converted as %s%s" % (lettered, LETTERS[letter][2],
+							     what, declared, pt[0],
+							     SIGNED_BYTE if pt == ("byte", 1, True) else "")))
 
 	# "cN": char array (string)
 	if csize is not None:
