@@ -19,6 +19,21 @@ def fix_comments(old_lines, new_lines):
 		if m and out[i - 1] + m.group(2) in olds and out[i - 1] not in olds:
 			out[i - 1] += m.group(2)
 			out[i] = m.group(1)
+	# the same with a comment that runs over the next lines (linux-wlan-ng's
+	# 'int prism2_irq_evread_max=20;\t/* Maximum number of' and three
+	# more lines): the module_param line goes after the comment's end
+	stripped = {l.rstrip(): l for l in old_lines}
+	i = 1
+	while i < len(out):
+		m = re.match(r'^(module_param\w*\(.*\);)(\s+/\*(?:(?!\*/).)*)$', out[i])
+		whole = (out[i - 1] + m.group(2)).rstrip() if m else None
+		end = next((j for j in range(i + 1, len(out)) if "*/" in out[j]), None)
+		if m and out[i - 1] not in olds and whole in stripped and end is not None \
+				and out[end].rstrip().endswith("*/"):
+			out[i - 1] = stripped[whole]
+			out[i:end + 1] = out[i + 1:end + 1] + [m.group(1)]
+			i = end
+		i += 1
 	# a removed MODULE_PARM's own comment must not land on the line above:
 	# it goes with the module_param line of that variable
 	sitecomments = {}
@@ -46,12 +61,22 @@ def fix_comments(old_lines, new_lines):
 
 def restore_blank_lines(old_lines, new_lines):
 	"""spatch drops the blank line above a MODULE_PARM it removes: put it
-	back unless that makes two blank lines in a row."""
+	back unless that makes two blank lines in a row.  When the removed
+	MODULE_PARM followed the declaration of another variable whose own
+	MODULE_PARM stood above it (the block 'MODULE_PARM(a); static int a;'
+	then, after blank lines, the block of b), spatch's new module_param
+	of a takes the place of those lines: the blank line goes back after
+	it, between the blocks."""
 	sm = matcher(old_lines, new_lines)
 	out = []
 	for op, i1, i2, j1, j2 in sm.get_opcodes():
-		if op == "delete" and any(re.match(r'\s*MODULE_PARM\s*\(', l)
-					  for l in old_lines[i1:i2]):
+		removed = [m.group(1) for m in (re.match(r'\s*MODULE_PARM\s*\(\s*(\w+)', l)
+						for l in old_lines[i1:i2]) if m]
+		added = [re.match(r'\s*module_param\w*\(\s*(\w+)', l) for l in new_lines[j1:j2]]
+		moved_in = op == "replace" and removed and all(added) and \
+			not set(m.group(1) for m in added) & set(removed)
+		if op == "delete" and removed or moved_in:
+			out.extend(new_lines[j1:j2])
 			for l in old_lines[i1:i2]:
 				if l.strip() == "" and (not out or out[-1].strip() != "") \
 						and (j2 >= len(new_lines) or new_lines[j2].strip() != ""):

@@ -23,6 +23,16 @@ PRELUDE = ["#include <linux/module.h>", "#include <linux/moduleparam.h>",
 	   "#include <linux/version.h>", "#include <linux/string.h>",
 	   "#include <linux/slab.h>", "#include <linux/errno.h>",
 	   "#include <linux/stat.h>"]
+# the section annotations of 2.4 to 3.7 that 6.1 no longer has (3.8
+# removed the __dev ones, 3.10 the __cpu ones): the check builds the
+# parameters, not them, as checkbuild.py declares a converted variable
+# without them, so they compile to nothing where a copied declaration,
+# the #define of a wrapper macro (E1000_PARAM's 'static const int
+# __devinitdata X[...]') or a handler carries one
+GONE_SECTIONS = ["__devinit", "__devinitdata", "__devinitconst", "__devexit",
+		 "__devexitdata", "__devexitconst", "__cpuinit", "__cpuinitdata",
+		 "__cpuinitconst", "__cpuexit", "__cpuexitdata", "__cpuexitconst"]
+PRELUDE += [line for s in GONE_SECTIONS for line in ("#ifndef " + s, "#define " + s, "#endif")]
 
 
 class Item:

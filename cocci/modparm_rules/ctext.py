@@ -252,9 +252,35 @@ def cond_stack(path, line):
 
 
 def cond_text(path, stack):
-	"""The #if lines of a cond_stack as (condition text, branch)."""
+	"""The #if lines of a cond_stack as (condition text, branch).  An #if
+	without #elif that tests a name or an equality the other way round
+	('#ifndef X', '#if !defined(X)', '#if (A != B)') is given as the
+	positive test and the other branch, so that it compares equal to the
+	#else of '#ifdef X' or '#if (A == B)': the same configurations
+	(ztdummy's '#ifndef LINUX26' around a MODULE_PARM whose variable the
+	#else of '#ifdef LINUX26' declares)."""
 	lines = blanked(path)
-	return [(re.sub(r'\s+', '', lines[no - 1]), br) for no, br in stack]
+	out = []
+	for no, br in stack:
+		t = re.sub(r'\s+', '', lines[no - 1])
+		pos = positive_test(t)
+		if pos and if_branches(path, no) in ((1, False), (2, True)):
+			t, br = pos[0], br if not pos[1] else 1 - br
+		out.append((t, br))
+	return out
+
+
+def positive_test(t):
+	"""(the positive form of an #if line, whether t negates it) for a test
+	of one name or one equality, spaces removed; None for another."""
+	m = re.match(r'#(ifdef|ifndef)(\w+)$', t) or \
+		re.match(r'#if(!?)defined\(?(\w+)\)?$', t)
+	if m:
+		return "#ifdef" + m.group(2), m.group(1) in ("ifndef", "!")
+	m = re.match(r'#if(\(?)(\w+)(==|!=)(\w+)(\)?)$', t)
+	if m and bool(m.group(1)) == bool(m.group(5)):
+		return "#if%s==%s" % (m.group(2), m.group(4)), m.group(3) == "!="
+	return None
 
 
 def if_body(path, if_line):

@@ -168,11 +168,18 @@ def exclusive(path, dl, site):
 	'#ifdef MODULE' around the site)."""
 	ds, ss = cond_stack(path, dl), cond_stack(path, site)
 	dt, st = cond_text(path, ds), cond_text(path, ss)
-	for (dif, dbr), (dtx, _) in zip(ds, dt):
-		for (sif, sbr), (stx, _) in zip(ss, st):
-			if (dif == sif or dtx == stx) and dbr != sbr:
+	for (dif, dbr), (dtx, dnb) in zip(ds, dt):
+		for (sif, sbr), (stx, snb) in zip(ss, st):
+			if (dif == sif and dbr != sbr) or (dtx == stx and dnb != snb):
 				return True
 	return False
+
+
+# a signed char declaration becomes byte: say what that loses
+SIGNED_BYTE = ("; byte is unsigned and 6.1 has no signed byte type: a "
+	       "negative value given at load is refused now (the initial "
+	       "value stays); declare it short to take one, as upstream did "
+	       "for w9968cf's video_nr")
 
 
 CHOSEN = {}	# (file, variable) -> (line of the declaration its line follows, form)
@@ -948,8 +955,9 @@ def decide_form(v, t, p):
 		if what:
 			diags.append(("type-mismatch", "type %s (%s) does not match "
 				      "the %s of the declaration '%s': "
-				      "converted as %s" % (lettered, LETTERS[letter][2],
-							   what, declared, pt[0])))
+				      "converted as %s%s" % (lettered, LETTERS[letter][2],
+							     what, declared, pt[0],
+							     SIGNED_BYTE if pt == ("byte", 1, True) else "")))
 
 	# "cN": char array (string)
 	if csize is not None:

@@ -334,9 +334,14 @@ def ptype(base, path):
 			break
 		b = r
 		seen += 1
-	if b in ("char", "signed char"):
-		return ("byte", 1, b == "signed char" or None)
+	if b in ("char",) + SIGNED_CHARS:
+		return ("byte", 1, b in SIGNED_CHARS or None)
 	return PTYPES.get(b)
+
+
+# a signed char under the kernel's names too (w9968cf's 's8 video_nr[]'):
+# 6.1 has no signed byte type, so these become byte like 'signed char'
+SIGNED_CHARS = ("signed char", "s8", "__s8", "int8_t")
 
 
 def is_char_base(base):

@@ -97,6 +97,22 @@ mkdir -p "$T/ros" && cp "$here/range_on_scalar_setup.c" "$T/ros/"
 diff -u "$here/convert/range_on_scalar_setup.conv" "$T/ros/range_on_scalar_setup.c" > "$T/why" 2>&1
 result "'#ifndef MODULE' around a parser given the parameter removed, one holding more kept" $?
 
+# MODULE_PARMs above their declarations, blocks apart by blank lines:
+# the line added after a declaration does not eat the blank lines that
+# kept the next block apart (spatch alone: order_below_blank.res)
+mkdir -p "$T/obb" && cp "$here/order_below_blank.c" "$T/obb/"
+"$conv" --in-place --out "$T/out-obb" "$T/obb/order_below_blank.c" >/dev/null 2>&1
+diff -u "$here/convert/order_below_blank.conv" "$T/obb/order_below_blank.c" > "$T/why" 2>&1
+result "a module_param line added after a declaration keeps the blank line before the next block" $?
+
+# a declaration's trailing comment over several lines: the module_param
+# line goes after its end, the comment stays the declaration's (spatch
+# alone: order_comment_lines.res)
+mkdir -p "$T/ocl" && cp "$here/order_comment_lines.c" "$T/ocl/"
+"$conv" --in-place --out "$T/out-ocl" "$T/ocl/order_comment_lines.c" >/dev/null 2>&1
+diff -u "$here/convert/order_comment_lines.conv" "$T/ocl/order_comment_lines.c" > "$T/why" 2>&1
+result "a comment over several lines after a declaration stays with it, module_param after its end" $?
+
 # a variable declared below the site in every branch of an #if with an
 # #else gets one module_param line after the #endif (spatch alone adds one
 # in each branch, CASE.res); where one line would not compile in every

@@ -93,6 +93,36 @@ class FixupsTest(unittest.TestCase):
 				 ["static int b;", "module_param(b, int, 0);", "#ifdef MODULE",
 				  "\t\tmodule_param(irq, int, 0);", "#endif"])
 
+	def test_restore_blank_lines_between_blocks(self):
+		# spatch's output of tests/order_below_blank.c: the line added
+		# after a's declaration replaces the blank lines above b's
+		# MODULE_PARM; a MODULE_PARM converted in place keeps its line
+		old = ['MODULE_PARM(a, "i");', "static int a = 1;", "", "",
+		       'MODULE_PARM(b, "i");', 'MODULE_PARM_DESC(b, "B");', "",
+		       "static int b;", "", 'MODULE_PARM(c, "i");']
+		new = ["static int a = 1;", "module_param(a, int, 0);",
+		       'MODULE_PARM_DESC(b, "B");', "", "static int b;",
+		       "module_param(b, int, 0);", "module_param(c, int, 0);"]
+		self.assertEqual(fixups.restore_blank_lines(old, new),
+				 ["static int a = 1;", "module_param(a, int, 0);", "",
+				  'MODULE_PARM_DESC(b, "B");', "", "static int b;",
+				  "module_param(b, int, 0);", "module_param(c, int, 0);"])
+
+	def test_fix_comments_over_lines(self):
+		# spatch's output of tests/order_comment_lines.c: the comment
+		# begun after the declaration follows the new module_param line
+		old = ['MODULE_PARM(n, "i");', "int n = 20;\t/* Maximum number of ",
+		       "\t * reads", "\t */", "int m;"]
+		new = ["int n = 20;", "module_param(n, int, 0);\t/* Maximum number of",
+		       "\t * reads", "\t */", "int m;"]
+		self.assertEqual(fixups.fix_comments(old, new),
+				 ["int n = 20;\t/* Maximum number of ", "\t * reads", "\t */",
+				  "module_param(n, int, 0);", "int m;"])
+		# a comment whose end has code after it is left as spatch wrote it
+		new2 = new[:3] + ["\t */ int k;", "int m;"]
+		old2 = old[:3] + ["\t */ int k;", "int m;"]
+		self.assertEqual(fixups.fix_comments(old2, new2), new2)
+
 	# spatch's output of a MODULE_PARM above '#ifdef A / static int v = 1; /
 	# #else / static int v; / #endif', with what comes between the lines
 	OLD_IF = ['MODULE_PARM(v, "i");', "#ifdef A", "static int v = 1;", "#else",

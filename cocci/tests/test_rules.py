@@ -95,6 +95,10 @@ class IfWalkTest(unittest.TestCase):
 		if what == "stack":
 			got = " ".join("%d:%d" % s for s in ctext.cond_stack(path, int(line)))
 			self.assertEqual(got or "-", expected)
+		elif what == "same":
+			decl, site = line, expected.split()[0]
+			got = decide.compiled_with(path, int(decl), int(site))
+			self.assertEqual("%s %s" % (site, "yes" if got else "no"), expected)
 		else:
 			n, has_else = ctext.if_branches(path, int(line))
 			self.assertEqual("%d %s" % (n, "else" if has_else else "-"), expected)

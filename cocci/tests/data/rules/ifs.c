@@ -23,3 +23,24 @@ static int g;
 # endif
 #endif
 static int h;
+#ifdef LINUX26
+static int i;
+#else
+static int j;
+#endif
+#ifndef LINUX26
+MODULE_PARM(j, "i");
+#endif
+#if (HOSTIF == USB)
+static int k;
+#else
+static int l;
+#endif
+#if (HOSTIF != USB)
+MODULE_PARM(l, "i");
+#endif
+#if !defined(LINUX26)
+MODULE_PARM(i, "i");
+#elif defined(X)
+static int m;
+#endif
