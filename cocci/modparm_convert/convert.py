@@ -53,14 +53,18 @@ def encode(s):
 
 class Tree:
 	"""Accounting of one run.  Every site the finder or spatch saw ends up
-	in exactly one of converted, removed and left, so found = converted +
-	removed + left."""
+	in exactly one of converted, removed, right and left, so found =
+	converted + removed + right + left."""
 
 	def __init__(self):
 		self.diags = []		# (rel, line, col, severity, kind, message)
 		self.found = 0
 		self.converted = 0
 		self.removed = 0	# MODULE_PARMs of no variable, removed
+		# MODULE_PARMs in the old-kernel branch of a compat block whose
+		# other branch has the module_param* already: the parameter
+		# exists on 6.1, and the branch serves the kernels it was for
+		self.right = 0
 		self.left = {}		# reason -> count
 		self.macro = 0
 		self.shims_removed = 0	# MODULE_PARMs of shims removed, not counted as sites
@@ -192,7 +196,10 @@ class Tree:
 				self.converted += 1
 			else:
 				kinds = [d[3] for d in r.diags if d[0] == ln and col in (None, d[1])]
-				self.leave(kinds[-1] if kinds else "unknown", 1)
+				if kinds and kinds[-1] == "compat":
+					self.right += 1
+				else:
+					self.leave(kinds[-1] if kinds else "unknown", 1)
 		if new_lines == old_lines:
 			return None
 		new = "\n".join(new_lines) + ("\n" if eol_new else "")
@@ -301,9 +308,11 @@ def summary(t, name, npatches):
 				plural(len(t.unread), "file"), " ".join(t.unread)))
 		# the API sites of such a tree are built all the same
 		return out + check_summary(t)
-	out.append("modparm-convert: %s: %s found in %s, %d converted, %s%d left%s" % (
+	out.append("modparm-convert: %s: %s found in %s, %d converted, %s%s%d left%s" % (
 		name, plural(t.found, "MODULE_PARM() site"), plural(t.sitefiles, "file"),
 		t.converted, "%d removed (no such variable), " % t.removed if t.removed else "",
+		"%d already right (the old-kernel branch of a compat block, kept), "
+		% t.right if t.right else "",
 		t.nleft(),
 		(" (" + ", ".join("%d %s" % (n, k) for k, n in sorted(t.left.items())) + ")")
 		if t.left else ""))

@@ -6,7 +6,8 @@
 # own headers (convert/streams: -I, the include/ directories under SRC,
 # a typedef each platform defines its own way), a MODULE_PARM naming no
 # variable, and a declaration spatch cannot parse (convert/classes), ALSA's
-# MODULE_PARM_SYNTAX (convert/classes-alsa); with
+# MODULE_PARM_SYNTAX (convert/classes-alsa), a compat block for old
+# kernels (diag_compat.c); with
 # a built kernel also an array of strings, slram's map and mcd's list
 # passed to its __setup parser
 # (convert/classes-build).
@@ -117,6 +118,17 @@ cat "$T/alsa.out" "$T/alsa.err" > "$T/why"
 	grep -q "trident.c:14:1: note: MODULE_PARM_SYNTAX of 'index_' removed: .*module_param\* at line 12 \[modparm-syntax\]" "$T/alsa.err" &&
 	grep -q "trident.c:19:1: warning: MODULE_PARM_SYNTAX of 'card_state', which has no module_param\* here: left .*\[modparm-syntax\]" "$T/alsa.err"
 result "MODULE_PARM_SYNTAX: removed beside a converted MODULE_PARM, counted, left beside one left" $?
+
+# a compat block whose other branch has the module_param* already: the
+# parameter exists on 6.1, so the site is right, not left; the old
+# kernels' branch stays for the kernels it serves
+"$conv" --out "$T/compat" "$here/diag_compat.c" > "$T/compat.out" 2> "$T/compat.err"
+rc=$?
+cat "$T/compat.out" "$T/compat.err" > "$T/why"
+[ $rc -eq 0 ] && grep -q ': 5 MODULE_PARM() sites found in 1 file, 2 converted, 3 already right (the old-kernel branch of a compat block, kept), 0 left$' "$T/compat.out" &&
+	[ "$(grep -c '\[modparm-compat\]$' "$T/compat.err")" = 3 ] &&
+	! grep -q '^[-+].*\(debug\|ifname\|speed\)' "$T"/compat/*diag_compat*.patch
+result "compat blocks: counted already right, apart from left, each named; the counts add up" $?
 
 # the STREAMS conversions build against the 6.1 kernel
 kout=${1:-}
