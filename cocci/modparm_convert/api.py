@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import textwrap
+import time
 
 from . import sites, spatch
 from .sites import line_before, split_args
@@ -338,30 +339,10 @@ def run(o, t, base, rels, newtext, tmp, decode, hits=None, raw_of=None):
 			f.write(cur)
 		todo[rel] = (copy, old, cur, pats, crlf, raw)
 	by_copy = {c: rel for rel, (c, _, _, _, _, _) in todo.items()}
-	for p in PATCHES:
-		files = [c for rel, (c, _, _, pats, _, _) in sorted(todo.items()) if p in pats]
-		if not files:
-			continue
-		# the text each file gives this patch (the ones before it may
-		# have removed lines): its sites are lines of that text
-		given = {}
-		for c in files:
-			with open(c, errors="surrogateescape") as f:
-				given[by_copy[c]] = f.read()
+
+	def collect(p, files, given, returncode, log):
+		"""Take the sites and diagnostics of the run of p into a and t."""
 		nsites, ndiags = len(a.sites), len(a.diags)
-		if p == "modparm_call_const.cocci":
-			files = [lean_copy(c, given[by_copy[c]], by_copy, cleans.get(by_copy[c])
-					   if given[by_copy[c]] == todo[by_copy[c]][2] else None)
-				 for c in files]
-		groups = os.path.join(work, p + ".groups")
-		with open(groups, "w", errors="surrogateescape") as f:
-			f.write("".join(c + "\n\n" for c in files))
-		r = spatch.run([o.spatch, "--sp-file", os.path.join(here, p), "-D", "patch",
-				    "--in-place", "--very-quiet", "--no-includes"] + python_option() + [
-				    "--jobs", str(o.jobs), "--tmp-dir", os.path.join(work, p + ".jobs"),
-				    "--file-groups", groups], stdout=subprocess.DEVNULL,
-				   stderr=subprocess.PIPE, cwd=work)
-		log = r.stderr.decode("utf-8", "surrogateescape")
 		for line in log.split("\n"):
 			m = SITE_RE.match(line)
 			if m and m.group(1) in by_copy:
@@ -381,12 +362,68 @@ def run(o, t, base, rels, newtext, tmp, decode, hits=None, raw_of=None):
 			rel, ln = a.diags[k][:2]
 			if given[rel] != todo[rel][2]:
 				a.diags[k] = (rel, line_before(todo[rel][2], given[rel], ln)) + a.diags[k][2:]
-		if r.returncode != 0:
+		if returncode != 0:
 			for c in files:
 				rel = by_copy[c]
 				t.diags.append((rel, 0, 0, "error", "parse", "%s failed on this file: "
 						"its module-parameter API left as it was" % p))
 			t.failed += [by_copy[c] for c in files if by_copy[c] not in t.failed]
+
+	def finish(runs):
+		"""Wait for the runs begun, and collect them in PATCHES order."""
+		for p, files, given, (proc, t0, cmd), err in runs:
+			proc.wait()
+			spatch.timed(cmd, time.monotonic() - t0)
+			with open(err, "rb") as f:
+				log = f.read().decode("utf-8", "surrogateescape")
+			collect(p, files, given, proc.returncode, log)
+
+	# the patches run at once, each on its files, while no file is one
+	# that a patch before it in PATCHES changes: most runs are spatch's
+	# start and one or two files (6.1: moduleparam.h, params.c) beside
+	# the long run of modparm_call_const.cocci, and would each wait for
+	# the one before
+	runs, busy = [], set()
+	try:
+		for p in PATCHES:
+			files = [c for rel, (c, _, _, pats, _, _) in sorted(todo.items()) if p in pats]
+			if not files:
+				continue
+			if busy & set(files):
+				# this patch reads what the ones before it leave
+				finish(runs)
+				runs, busy = [], set()
+			busy.update(files)
+			# the text each file gives this patch (the ones before it may
+			# have removed lines): its sites are lines of that text
+			given = {}
+			for c in files:
+				with open(c, errors="surrogateescape") as f:
+					given[by_copy[c]] = f.read()
+			if p == "modparm_call_const.cocci":
+				files = [lean_copy(c, given[by_copy[c]], by_copy, cleans.get(by_copy[c])
+						   if given[by_copy[c]] == todo[by_copy[c]][2] else None)
+					 for c in files]
+			groups = os.path.join(work, p + ".groups")
+			with open(groups, "w", errors="surrogateescape") as f:
+				f.write("".join(c + "\n\n" for c in files))
+			cmd = [o.spatch, "--sp-file", os.path.join(here, p), "-D", "patch",
+			       "--in-place", "--very-quiet", "--no-includes"] + python_option() + [
+			       "--jobs", str(o.jobs), "--tmp-dir", os.path.join(work, p + ".jobs"),
+			       "--file-groups", groups]
+			# its log in a file: a pipe of each run would have to be
+			# read while the others run
+			err = os.path.join(work, p + ".log")
+			with open(err, "wb") as f:
+				proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=f, cwd=work)
+			runs.append((p, files, given, (proc, time.monotonic(), cmd), err))
+		finish(runs)
+		runs = []
+	finally:
+		for _, _, _, (proc, _, _), _ in runs:
+			if proc.poll() is None:
+				proc.kill()
+				proc.wait()
 	# the patches saw the text after the MODULE_PARM conversion; the
 	# diagnostics name the lines of the file as it is
 	for k, (rel, ln, col, what, form) in enumerate(a.sites):
