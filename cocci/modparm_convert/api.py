@@ -161,6 +161,9 @@ CONST_KP_RE = re.compile(r'\bconst\s+struct\s+kernel_param\b')
 NAIVE_BLOCK_RE = re.compile(r'/\*.*?\*/', re.S)
 NAIVE_LINE_RE = re.compile(r'//[^\n]*')
 WORD_RE = re.compile(r'[A-Za-z_]\w*')
+# a line that goes on on the next (the braces of a #define's body):
+# blanked, the #define would end there
+CONTINUED_RE = re.compile(r'\\[ \t\r\f\v]*\n')
 
 
 def naive_comments(text):
@@ -209,8 +212,9 @@ def lean_call_text(text, clean):
 	- a body is kept when it holds module_param_call, a word of the
 	  arguments of one (the handlers' names the script rules look
 	  for: their definition, a #define, a function pointer of that
-	  name), or a '#' (an #if or a #define inside it), so the file
-	  scope spatch matches module_param_call in is unchanged;
+	  name), a '#' (an #if or a #define inside it) or a line that
+	  a backslash continues (a #define's braces), so the file scope
+	  spatch matches module_param_call in is unchanged;
 	- a body is kept when a comment as text_of() reads them (a
 	  '/*' in a string literal too) begins or ends in it and the
 	  other end outside: text_of() then reads the rest of the text
@@ -236,7 +240,7 @@ def lean_call_text(text, clean):
 	out, last = [], 0
 	for s, e in bodies:
 		inside = text[s:e]
-		if "#" in inside or "module_param_call" in inside or \
+		if "#" in inside or "module_param_call" in inside or CONTINUED_RE.search(inside) or \
 				any(w in inside and re.search(r'\b%s\b' % w, inside) for w in words):
 			continue
 		k = bisect.bisect_left(starts, s)

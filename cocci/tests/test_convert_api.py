@@ -328,6 +328,10 @@ static void defines(void)
 #define get_b param_get_int
 }
 
+#define ALIAS(name) int name(int x) { \\
+	return x; \\
+}
+
 module_param_call(a, set_a, param_get_int, &a, 0444);
 module_param_call(b, param_set_int, get_b, &b, 0444);
 module_param_call(c, set_c, get_c, &c, 0444);
@@ -361,7 +365,7 @@ module_param_call(d, NULL, get_c, &c, 0);
 		self.assertNotIn("x * 2", lean)
 		self.assertIn("static int unrelated(int x)\n{\n", lean)
 		for kept in ("int (*set_a)", 'pr_info("/*");', "kstrtoint", "sprintf",
-			     "#define get_b", "module_param_call(d, NULL, get_c, &c, 0);"):
+			     "#define get_b", "\treturn x; \\\n}\n", "module_param_call(d, NULL, get_c, &c, 0);"):
 			self.assertIn(kept, lean)
 
 	def test_not_a_file_it_may_change(self):
