@@ -374,10 +374,16 @@ def run(o, t, base, rels, newtext, tmp, decode, hits=None, raw_of=None):
 			t.failed += [by_copy[c] for c in files if by_copy[c] not in t.failed]
 
 	def finish(runs):
-		"""Wait for the runs begun, and collect them in PATCHES order."""
+		"""Wait for the runs begun, each timed when it ends, and collect
+		them in PATCHES order."""
+		left = [r[3] for r in runs]
+		while left:
+			for proc, t0, cmd in [r for r in left if r[0].poll() is not None]:
+				spatch.timed(cmd, time.monotonic() - t0)
+				left.remove((proc, t0, cmd))
+			if left:
+				time.sleep(0.01)
 		for p, files, given, (proc, t0, cmd), err in runs:
-			proc.wait()
-			spatch.timed(cmd, time.monotonic() - t0)
 			with open(err, "rb") as f:
 				log = f.read().decode("utf-8", "surrogateescape")
 			collect(p, files, given, proc.returncode, log)
