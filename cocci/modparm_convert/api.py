@@ -5,11 +5,13 @@ handlers and parameter helpers to what 6.1 compiles, run over the tree
 after the MODULE_PARM conversion (on its result, so one patch per file
 holds both), and the package compatibility headers that are left."""
 
+import bisect
 import os
 import re
 import shutil
 import subprocess
 import textwrap
+import time
 
 from . import sites, spatch
 from .sites import line_before, split_args
@@ -148,6 +150,118 @@ def wanted(text):
 		if any(w in text for w in words) and test(text)]
 
 
+# modparm_call_const.cocci edits only a parameter "struct kernel_param *"
+# (not const: its rules disable optional_qualifier) of a function that
+# module_param_call names, and its prototypes: a text where every word
+# kernel_param follows "const struct" gives it nothing to change
+KP_RE = re.compile(r'\bkernel_param\b')
+CONST_KP_RE = re.compile(r'\bconst\s+struct\s+kernel_param\b')
+# the comments as modparm_call_const.cocci's text_of() blanks them, in
+# two passes: block comments, then line comments of what is left
+NAIVE_BLOCK_RE = re.compile(r'/\*.*?\*/', re.S)
+NAIVE_LINE_RE = re.compile(r'//[^\n]*')
+WORD_RE = re.compile(r'[A-Za-z_]\w*')
+# a line that goes on on the next (the braces of a #define's body):
+# blanked, the #define would end there
+CONTINUED_RE = re.compile(r'\\[ \t\r\f\v]*\n')
+
+
+def naive_comments(text):
+	"""The spans (start, end) of text that modparm_call_const.cocci's
+	text_of() blanks as comments, sorted."""
+	spans = [m.span() for m in NAIVE_BLOCK_RE.finditer(text)]
+	rest = NAIVE_BLOCK_RE.sub(lambda m: sites.spaces(m.group(0)), text)
+	spans += [m.span() for m in NAIVE_LINE_RE.finditer(rest)]
+	return sorted(spans)
+
+
+def function_bodies(clean):
+	"""The insides (start, end) of the function bodies of clean (comments
+	and literals blanked): a '{' at file scope after a ')'; None when
+	the braces do not balance (an #if with a '{' in each branch)."""
+	out, depth, start = [], 0, None
+	for m in re.finditer(r'[{}]', clean):
+		if m.group(0) == "{":
+			if depth == 0:
+				k = m.start() - 1
+				while k >= 0 and clean[k] in " \t\n\r\f\v":
+					k -= 1
+				start = m.end() if k >= 0 and clean[k] == ")" else None
+			depth += 1
+			continue
+		depth -= 1
+		if depth < 0:
+			return None
+		if depth == 0 and start is not None:
+			out.append((start, m.start()))
+			start = None
+	return out if depth == 0 else None
+
+
+def lean_call_text(text, clean):
+	"""text for modparm_call_const.cocci with the insides of function
+	bodies that cannot matter to it blanked (lines and columns kept),
+	or None when there is nothing to blank or the patch may change
+	the file.  spatch's time on a file is mostly its parsing, and the
+	files of a tree that hold module_param_call are long drivers whose
+	handlers already take a const kernel_param (6.1: 43 files, 52 of
+	55 sites): what the patch reports of such a file must stay the
+	same, and so:
+	- only a file it cannot change (KP_RE, CONST_KP_RE above): the
+	  blanked copy is never a result;
+	- a body is kept when it holds module_param_call, a word of the
+	  arguments of one (the handlers' names the script rules look
+	  for: their definition, a #define, a function pointer of that
+	  name), a '#' (an #if or a #define inside it) or a line that
+	  a backslash continues (a #define's braces), so the file scope
+	  spatch matches module_param_call in is unchanged;
+	- a body is kept when a comment as text_of() reads them (a
+	  '/*' in a string literal too) begins or ends in it and the
+	  other end outside: text_of() then reads the rest of the text
+	  as it would in the file itself, and its searches, which each
+	  need a handler's name, find the same matches."""
+	if len(KP_RE.findall(text)) != len(CONST_KP_RE.findall(text)):
+		return None
+	bodies = function_bodies(clean)
+	if not bodies:
+		return None
+	words = set()
+	pos = 0
+	while True:
+		k = text.find("module_param_call", pos)
+		if k < 0:
+			break
+		e = text.find(";", k)
+		e = len(text) if e < 0 else e
+		words.update(WORD_RE.findall(text, k, e))
+		pos = k + 1
+	spans = naive_comments(text)
+	starts = [a for a, _ in spans]
+	out, last = [], 0
+	for s, e in bodies:
+		inside = text[s:e]
+		if "#" in inside or "module_param_call" in inside or CONTINUED_RE.search(inside) or \
+				any(w in inside and re.search(r'\b%s\b' % w, inside) for w in words):
+			continue
+		k = bisect.bisect_left(starts, s)
+		# a comment that begins before the body may end inside it
+		if k > 0 and spans[k - 1][1] > s:
+			continue
+		crosses = False
+		while k < len(spans) and spans[k][0] < e:
+			if spans[k][1] > e:
+				crosses = True
+				break
+			k += 1
+		if crosses:
+			continue
+		out += [text[last:s], sites.spaces(inside)]
+		last = e
+	if not out:
+		return None
+	return "".join(out) + text[last:]
+
+
 class Api:
 	"""Accounting of the API sites of one run: each is converted,
 	unchanged (already what 6.1 wants) or left with a diagnostic."""
@@ -190,6 +304,7 @@ def run(o, t, base, rels, newtext, tmp, decode, hits=None, raw_of=None):
 	here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 	work = os.path.join(tmp, "api")
 	todo = {}	# rel -> (copy, old text, [patches])
+	cleans = {}	# rel -> its text given to the patches, comments blanked
 	for n, rel in enumerate(mentioning(base, rels, newtext, hits)):
 		try:
 			if raw_of and rel in raw_of:
@@ -205,7 +320,7 @@ def run(o, t, base, rels, newtext, tmp, decode, hits=None, raw_of=None):
 		header = rel.endswith(".h") and not rel.startswith("include/linux/")
 		if not may_want(cur) and not (header and "define" in cur):
 			continue
-		clean = sites.strip_comments(cur)
+		clean = cleans[rel] = sites.strip_comments(cur)
 		# a kernel tree's own include/linux defines these for real
 		if header:
 			for m in COMPAT_DEF_RE.finditer(clean):
@@ -228,26 +343,10 @@ def run(o, t, base, rels, newtext, tmp, decode, hits=None, raw_of=None):
 			f.write(cur)
 		todo[rel] = (copy, old, cur, pats, crlf, raw)
 	by_copy = {c: rel for rel, (c, _, _, _, _, _) in todo.items()}
-	for p in PATCHES:
-		files = [c for rel, (c, _, _, pats, _, _) in sorted(todo.items()) if p in pats]
-		if not files:
-			continue
-		# the text each file gives this patch (the ones before it may
-		# have removed lines): its sites are lines of that text
-		given = {}
-		for c in files:
-			with open(c, errors="surrogateescape") as f:
-				given[by_copy[c]] = f.read()
+
+	def collect(p, files, given, returncode, log):
+		"""Take the sites and diagnostics of the run of p into a and t."""
 		nsites, ndiags = len(a.sites), len(a.diags)
-		groups = os.path.join(work, p + ".groups")
-		with open(groups, "w", errors="surrogateescape") as f:
-			f.write("".join(c + "\n\n" for c in files))
-		r = spatch.run([o.spatch, "--sp-file", os.path.join(here, p), "-D", "patch",
-				    "--in-place", "--very-quiet", "--no-includes"] + python_option() + [
-				    "--jobs", str(o.jobs), "--tmp-dir", os.path.join(work, p + ".jobs"),
-				    "--file-groups", groups], stdout=subprocess.DEVNULL,
-				   stderr=subprocess.PIPE, cwd=work)
-		log = r.stderr.decode("utf-8", "surrogateescape")
 		for line in log.split("\n"):
 			m = SITE_RE.match(line)
 			if m and m.group(1) in by_copy:
@@ -267,12 +366,74 @@ def run(o, t, base, rels, newtext, tmp, decode, hits=None, raw_of=None):
 			rel, ln = a.diags[k][:2]
 			if given[rel] != todo[rel][2]:
 				a.diags[k] = (rel, line_before(todo[rel][2], given[rel], ln)) + a.diags[k][2:]
-		if r.returncode != 0:
+		if returncode != 0:
 			for c in files:
 				rel = by_copy[c]
 				t.diags.append((rel, 0, 0, "error", "parse", "%s failed on this file: "
 						"its module-parameter API left as it was" % p))
 			t.failed += [by_copy[c] for c in files if by_copy[c] not in t.failed]
+
+	def finish(runs):
+		"""Wait for the runs begun, each timed when it ends, and collect
+		them in PATCHES order."""
+		left = [r[3] for r in runs]
+		while left:
+			for proc, t0, cmd in [r for r in left if r[0].poll() is not None]:
+				spatch.timed(cmd, time.monotonic() - t0)
+				left.remove((proc, t0, cmd))
+			if left:
+				time.sleep(0.01)
+		for p, files, given, (proc, t0, cmd), err in runs:
+			with open(err, "rb") as f:
+				log = f.read().decode("utf-8", "surrogateescape")
+			collect(p, files, given, proc.returncode, log)
+
+	# the patches run at once, each on its files, while no file is one
+	# that a patch before it in PATCHES changes: most runs are spatch's
+	# start and one or two files (6.1: moduleparam.h, params.c) beside
+	# the long run of modparm_call_const.cocci, and would each wait for
+	# the one before
+	runs, busy = [], set()
+	try:
+		for p in PATCHES:
+			files = [c for rel, (c, _, _, pats, _, _) in sorted(todo.items()) if p in pats]
+			if not files:
+				continue
+			if busy & set(files):
+				# this patch reads what the ones before it leave
+				finish(runs)
+				runs, busy = [], set()
+			busy.update(files)
+			# the text each file gives this patch (the ones before it may
+			# have removed lines): its sites are lines of that text
+			given = {}
+			for c in files:
+				with open(c, errors="surrogateescape") as f:
+					given[by_copy[c]] = f.read()
+			if p == "modparm_call_const.cocci":
+				files = [lean_copy(c, given[by_copy[c]], by_copy, cleans.get(by_copy[c])
+						   if given[by_copy[c]] == todo[by_copy[c]][2] else None)
+					 for c in files]
+			groups = os.path.join(work, p + ".groups")
+			with open(groups, "w", errors="surrogateescape") as f:
+				f.write("".join(c + "\n\n" for c in files))
+			cmd = [o.spatch, "--sp-file", os.path.join(here, p), "-D", "patch",
+			       "--in-place", "--very-quiet", "--no-includes"] + python_option() + [
+			       "--jobs", str(o.jobs), "--tmp-dir", os.path.join(work, p + ".jobs"),
+			       "--file-groups", groups]
+			# its log in a file: a pipe of each run would have to be
+			# read while the others run
+			err = os.path.join(work, p + ".log")
+			with open(err, "wb") as f:
+				proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=f, cwd=work)
+			runs.append((p, files, given, (proc, time.monotonic(), cmd), err))
+		finish(runs)
+		runs = []
+	finally:
+		for _, _, _, (proc, _, _), _ in runs:
+			if proc.poll() is None:
+				proc.kill()
+				proc.wait()
 	# the patches saw the text after the MODULE_PARM conversion; the
 	# diagnostics name the lines of the file as it is
 	for k, (rel, ln, col, what, form) in enumerate(a.sites):
@@ -297,6 +458,23 @@ def run(o, t, base, rels, newtext, tmp, decode, hits=None, raw_of=None):
 			t.changed.append((rel, raw, data, [], mine))
 	t.changed.sort(key=lambda c: c[0])
 	shutil.rmtree(work, ignore_errors=True)
+
+
+def lean_copy(copy, text, by_copy, clean=None):
+	"""The file to give modparm_call_const.cocci for copy (text its
+	contents, clean those blanked by strip_comments, when known): a
+	copy of it with lean_call_text(), beside it (the same base name),
+	named in by_copy, or copy itself."""
+	lean = lean_call_text(text, sites.strip_comments(text) if clean is None else clean)
+	if lean is None:
+		return copy
+	d = os.path.join(os.path.dirname(copy), "lean")
+	os.makedirs(d)
+	path = os.path.join(d, os.path.basename(copy))
+	with open(path, "w", errors="surrogateescape") as f:
+		f.write(lean)
+	by_copy[path] = by_copy[copy]
+	return path
 
 
 def old_line(todo, rel, ln, newtext):

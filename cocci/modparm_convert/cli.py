@@ -56,7 +56,8 @@ is written then), 130 when interrupted (nothing is written).
 
 Environment: SPATCH (default spatch), MODPARM_COCCI, MODPARM_AUTHOR
 (From: of the patches), MODPARM_SPATCH_TIMES (a file: each spatch run's
-wall time and semantic patch are appended to it, for make bench).
+wall time, semantic patch and end on the monotonic clock are appended to
+it, for make bench).
 """
 
 import os

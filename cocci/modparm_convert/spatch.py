@@ -19,13 +19,15 @@ SYSTEM_PYTHON = "/usr/bin/python3"
 
 
 def timed(cmd, seconds):
-	"""Note one spatch run, its semantic patch and its wall time, in the
+	"""Note one spatch run, its semantic patch, its wall time and when it
+	ended (the system's monotonic clock: runs at once overlap), in the
 	file $MODPARM_SPATCH_TIMES when set (make bench: how much of a run
 	is the semantic patches' own work)."""
 	f = os.environ.get("MODPARM_SPATCH_TIMES")
 	if f:
 		with open(f, "a") as out:
-			out.write("%.3f %s\n" % (seconds, os.path.basename(cmd[cmd.index("--sp-file") + 1])))
+			out.write("%.3f %s %.3f\n" % (seconds, os.path.basename(cmd[cmd.index("--sp-file") + 1]),
+						     time.monotonic()))
 
 
 def run(cmd, **kw):

@@ -282,6 +282,118 @@ class SelectTest(unittest.TestCase):
 		self.assertTrue(api.may_want("MODULE_PARM_SYNTAX(index, SNDRV_INDEX_DESC);"))
 
 
+class LeanTest(unittest.TestCase):
+	"""modparm_call_const.cocci is given a file it cannot change with the
+	bodies that cannot matter to it blanked: what it reports must be
+	what it reports of the file itself."""
+
+	TEXT = """#include <linux/moduleparam.h>
+
+static int a, b, c;
+
+static int uses_a_pointer(void)
+{
+	int (*set_a)(const char *, const struct kernel_param *) = NULL;
+
+	return set_a != NULL;
+}
+
+static void quoted(void)
+{
+	pr_info("/*");
+}
+
+static int set_c(const char *v, const struct kernel_param *kp)
+{
+	return kstrtoint(v, 0, kp->arg);
+}
+/* what text_of() takes for the end of the comment of quoted() */
+
+static int get_c(char *buf, const struct kernel_param *kp)
+{
+	return sprintf(buf, "%d", c);
+}
+
+static int unrelated(int x)
+{
+	int y = x * 2;
+
+	if (y > 3)
+		return y;
+	return 0;
+}
+
+static void defines(void)
+{
+#define get_b param_get_int
+}
+
+#define ALIAS(name) int name(int x) { \\
+	return x; \\
+}
+
+module_param_call(a, set_a, param_get_int, &a, 0444);
+module_param_call(b, param_set_int, get_b, &b, 0444);
+module_param_call(c, set_c, get_c, &c, 0444);
+module_param_call(d, NULL, get_c, &c, 0);
+"""
+
+	def spatch(self, text):
+		"""What modparm_call_const.cocci says of text, the file named
+		f.c, as the converter runs it."""
+		d = tempfile.mkdtemp(dir=self.tmp)
+		with open(os.path.join(d, "f.c"), "w") as f:
+			f.write(text)
+		r = subprocess.run([os.environ.get("SPATCH", "spatch"), "--sp-file",
+				    os.path.join(HERE, "..", "modparm_call_const.cocci"), "-D", "patch",
+				    "--very-quiet", "--no-includes"] + api.python_option() +
+				   [os.path.join(d, "f.c")], stdout=subprocess.PIPE,
+				   stderr=subprocess.PIPE, universal_newlines=True)
+		self.assertEqual(r.returncode, 0, r.stderr)
+		return r.stdout, r.stderr.replace(d + "/", "")
+
+	def setUp(self):
+		self.tmp = tempfile.mkdtemp()
+
+	def tearDown(self):
+		shutil.rmtree(self.tmp)
+
+	def test_only_bodies_that_cannot_matter(self):
+		lean = api.lean_call_text(self.TEXT, sites.strip_comments(self.TEXT))
+		self.assertEqual(len(lean), len(self.TEXT))
+		self.assertEqual(lean.split("\n")[:29], self.TEXT.split("\n")[:29])
+		self.assertNotIn("x * 2", lean)
+		self.assertIn("static int unrelated(int x)\n{\n", lean)
+		for kept in ("int (*set_a)", 'pr_info("/*");', "kstrtoint", "sprintf",
+			     "#define get_b", "\treturn x; \\\n}\n", "module_param_call(d, NULL, get_c, &c, 0);"):
+			self.assertIn(kept, lean)
+
+	def test_not_a_file_it_may_change(self):
+		for old in ("static int set_c(const char *v, struct kernel_param *kp);\n",
+			    "typedef struct kernel_param kp_t;\n",
+			    "#define KP struct kernel_param\n"):
+			text = self.TEXT + old
+			self.assertIsNone(api.lean_call_text(text, sites.strip_comments(text)), old)
+		text = "module_param_call(a, set_a, NULL, &a, 0);\n"
+		self.assertIsNone(api.lean_call_text(text, text))
+
+	def test_reports_the_same(self):
+		if not shutil.which(os.environ.get("SPATCH", "spatch")):
+			self.skipTest("spatch not found")
+		whole = self.spatch(self.TEXT)
+		for what in ("unchanged", "left", "no setter", "function pointer variable",
+			     "it is a macro", "not a function defined in this file"):
+			self.assertIn(what, whole[1])
+		self.assertEqual(self.spatch(api.lean_call_text(
+			self.TEXT, sites.strip_comments(self.TEXT))), whole)
+		# the input is no easy one: every body blanked reports otherwise
+		clean = sites.strip_comments(self.TEXT)
+		every = self.TEXT
+		for s, e in api.function_bodies(clean):
+			every = every[:s] + sites.spaces(every[s:e]) + every[e:]
+		self.assertNotEqual(self.spatch(every), whole)
+
+
 class RunTest(unittest.TestCase):
 	"""The API patches in a conversion (spatch): one patch per file with
 	both conversions, diagnostics on the lines of the file as it is."""
