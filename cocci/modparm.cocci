@@ -701,7 +701,9 @@ tystr;
 @@
 r = decide(v, t, p[0])
 coccinelle.dv = cocci.make_ident(r["tgt"])
-coccinelle.arrvar = cocci.make_ident("modparm_arr_" + v)
+# __param first, as s_cb's: modpost accepts a reference to an __initdata
+# array only from a __param* symbol
+coccinelle.arrvar = cocci.make_ident("__param_arr_" + v)
 coccinelle.elemops = cocci.make_ident("param_ops_" + r["ty"])
 coccinelle.elem0 = cocci.make_expr(r["tgt"] + "[0]" * r["ndims"])
 coccinelle.perm = cocci.make_expr(r["perm"])

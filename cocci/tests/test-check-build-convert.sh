@@ -113,6 +113,31 @@ cat "$T/initd.out" "$T/initd.err" > "$T/why"
 	! grep -q 'section mismatch' "$T/initd.err"
 result "--keep-minimum on __initdata arrays: the setters' arrays named __param_arr_*, 3 sites built with no modpost section mismatch" $?
 
+# (c4) a multi-dimensional __initdata array: its struct kparam_array is
+# __param_arr_NAME, which modpost accepts; a copy of the converter that
+# names it modparm_arr_NAME (the name before) must fail the site on
+# modpost's section mismatch, so the check can tell the two apart
+f2=initdata_multidim.c
+cp "$here/convert/check-build/$f2" "$T/"
+site=$(grep -n '^MODULE_PARM(drive_map' "$T/$f2" | cut -d: -f1)
+mkdir "$T/oldname"
+cp -R "$here/../modparm-convert" "$here/../modparm_convert" "$here/../modparm_rules" \
+	"$here"/../*.cocci "$here/../modparm-macros.h" "$T/oldname/"
+sed -i 's/"__param_arr_" + v)$/"modparm_arr_" + v)/' "$T/oldname/modparm.cocci"
+sed -i 's/"static struct kparam_array __param_arr_"/"static struct kparam_array modparm_arr_"/' \
+	"$T/oldname/modparm_convert/checkbuild.py"
+(cd "$T" && "$T/oldname/modparm-convert" --check-build "$kout" --out "$T/mdold" $f2 > mdold.out 2> mdold.err)
+rc_old=$?
+(cd "$T" && "$conv" --check-build "$kout" --out "$T/md" $f2 > md.out 2> md.err)
+rc=$?
+cat "$T/mdold.out" "$T/mdold.err" "$T/md.out" "$T/md.err" > "$T/why"
+[ $rc_old -eq 1 ] && [ "$(built "$T/mdold.out")" = "1 1 1" ] &&
+	grep -q "^$f2:$site:1: error: .*section mismatch in reference: modparm_arr_drive_map .*\[modparm-check-build\]$" "$T/mdold.err" &&
+	[ $rc -eq 0 ] && [ "$(built "$T/md.out")" = "1 1 0" ] &&
+	grep -q '^+static struct kparam_array __param_arr_drive_map = {$' "$T"/md/0001-*.patch &&
+	! grep -q 'section mismatch' "$T/md.err"
+result "a multi-dimensional __initdata array: named modparm_arr_* it fails at its line ($site) on modpost's section mismatch; named __param_arr_* it builds" $?
+
 # (d) every wrapper-macro case of tests/macros, as one tree: each
 # converted site is built, or named as in an #if branch 6.1 does not
 # take; a use replaced by its own converted lines (use_types.c) is built
