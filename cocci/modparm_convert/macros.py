@@ -519,13 +519,24 @@ class Macros:
 					x = self.terminate(x)
 					if not MARK_RE.search(x):
 						if v == 0:
-							u.problem = ("in-macro", "this use of %s expands to no "
-								     "MODULE_PARM (the #define it uses is not "
-								     "found): not converted" % u.name)
+							u.problem = ("in-macro", self.unexpanded(u, d))
 						continue
 					u.variants.append(x)
 					ok.append(u)
 				self.synth.append((rel, v, self.copy(rel, text, ok, v), ok))
+
+	def unexpanded(self, u, d):
+		"""Why use u of d expands to no MODULE_PARM: a wrapper its body
+		uses that the file defines only below the use, or none found."""
+		for m in re.finditer(r'\b[A-Za-z_]\w*\b', d.body):
+			ds, later = self.visible(u.rel, u.line, m.group(0))
+			if not ds and later:
+				e = next(e for e in self.byname[m.group(0)] if e.rel == u.rel)
+				return ("this use of %s expands to %s, whose #define is at line %d, "
+					"below this use: the preprocessor does not expand it here; "
+					"move the #define above the use" % (u.name, e.name, e.first))
+		return ("this use of %s expands to no MODULE_PARM (the #define it uses is "
+			"not found): not converted" % u.name)
 
 	@staticmethod
 	def terminate(x):
@@ -632,6 +643,14 @@ class Macros:
 				continue
 			if d.kind == "outer" or (not d.texts and not d.refused):
 				continue
+			shim = self.live_shim(d)
+			if shim is not None:
+				d.refused.append((None, "its converted line would call %s, which the "
+						  "driver's own #define at %s maps onto MODULE_PARM on "
+						  "every kernel (no #if keeps it from those with %s): "
+						  "remove that #define by hand, then convert again"
+						  % (shim.name, shim.where(), shim.name)))
+				continue
 			if any(len(d.texts.get(k, {})) > 1 for k in range(d.ncalls)):
 				d.expand = self.expansions(d)
 				continue
@@ -640,6 +659,19 @@ class Macros:
 			if any(len(d.texts.get(k, {})) != 1 for k in range(d.ncalls)):
 				continue
 			d.new = {k: next(iter(d.texts[k])) for k in range(d.ncalls)}
+
+	def live_shim(self, d):
+		"""A reverse shim that stays (no #if keeps it from the kernels with
+		module_param) of a macro that d's converted lines call, seen by a
+		use of d: through it those lines would be MODULE_PARM again."""
+		calls = " ".join(t for k in range(d.ncalls) for t in d.texts.get(k, {}))
+		names = sorted(set(re.findall(r'\b(module_param\w*)\s*\(', calls)))
+		for u in d.uses:
+			for n in names:
+				for e in self.visible(u.rel, u.line, n)[0]:
+					if e.kind == "shim" and not self.dead(e):
+						return e
+		return None
 
 	def expansions(self, d):
 		"""The uses of d that need different module_param lines (types),
