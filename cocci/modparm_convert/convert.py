@@ -336,7 +336,43 @@ def check_summary(t):
 		return []
 	return ["modparm-convert: check-build: %s in %s built against %s, %d failed"
 		% (plural(t.check[0], "site"), plural(t.check[1], "file"), t.check[3], t.check[2])] + \
-		checkmacros.summary(t.check_skipped)
+		checkmacros.summary(t.check_skipped) + [check_parts(t)]
+
+
+def check_parts(t):
+	"""The check-build line that splits the sites built into the
+	converted MODULE_PARM() sites (of the summary's converted count) and
+	the API sites, so that each figure adds up."""
+	built, failed, dups = getattr(t, "check_parm", (0, 0, 0))
+	napi, api_failed, unbuilt = getattr(t, "check_api", (0, 0, {}))
+	skipped = len(getattr(t, "check_skipped", []))
+	why = []
+	if skipped:
+		why.append("%d in an #if branch a 6.1 build does not take" % skipped)
+	if dups:
+		why.append("%d removed as %s of a module_param* already there"
+			   % (dups, "a duplicate" if dups == 1 else "duplicates"))
+	other = t.converted - built - skipped - dups
+	if other:
+		why.append("%d not judged (see the errors above)" % other)
+	line = "modparm-convert: check-build: %d of the %d converted MODULE_PARM() sites " \
+	       "built, %d failed" % (built, t.converted, failed)
+	if why:
+		line += " (%d not built: %s)" % (t.converted - built, ", ".join(why))
+	if napi or unbuilt:
+		right = napi + sum(unbuilt.values())
+		line += "; %d of the %d API sites converted or already right built, %d failed" % (
+			napi, right, api_failed)
+		if unbuilt:
+			line += " (%d not built: %s)" % (right - napi, ", ".join(
+				"%d %s" % (k, API_UNBUILT.get(kind, kind + " sites"))
+				for kind, k in sorted(unbuilt.items())))
+	return line
+
+
+# why an API site of a kind is not built: its line is gone
+API_UNBUILT = {"helper": "own prototypes of the kernel's helpers removed",
+	       "syntax": "MODULE_PARM_SYNTAX lines removed"}
 
 
 # up to this many files, candidates() reads them itself: the grep
@@ -620,6 +656,11 @@ def check_build(o, t, files, scratch, usefiles=()):
 				"%s does not build against %s: %s" % (what, o.check_build, s.errors[0])))
 	nfiles = len(set(f[0] for f in files) | set(s.rel for s in done))
 	t.check = (len(done), nfiles, len(failed), o.check_build)
+	# the converted MODULE_PARM sites apart from the API sites checkapi
+	# adds to t.check: built, failed, and the converted ones not built
+	# (a duplicate removed has no line of its own to build)
+	dups = sum(1 for d in t.diags if d[4] == "duplicate" and d[0] not in t.failed)
+	t.check_parm = (len(done), len(failed), dups)
 
 
 def replace_file(path, data):
