@@ -11,7 +11,7 @@ import sys
 import tempfile
 import textwrap
 
-from . import api, fixups, macros, patches, results, sites, syntax
+from . import api, fixups, macros, ownheader, patches, results, sites, syntax
 from .spatch import begin
 
 FORMNAME = {"param": "module_param()", "array": "module_param_array()",
@@ -470,6 +470,11 @@ def convert(o, env, sp=None):
 		crlf = {}	# rel -> original bytes
 		macro_sites = {}	# rel -> lines of MODULE_PARM in #define bodies
 		mtexts = {}
+		# headers whose own #define of MODULE_PARM holds for the files
+		# that include them: {header: (line, its own calls)}, and the
+		# calls of those files, {header: {file: [lines]}}
+		own_headers = ownheader.find(cands, lambda rel: own_text(base, rel, raw_of))
+		own_included = collections.defaultdict(dict)
 		for rel in cands:
 			try:
 				raw = raw_of[rel] if rel in raw_of else read(os.path.join(base, rel))
@@ -490,11 +495,16 @@ def convert(o, env, sp=None):
 				t.diags.append((rel, 0, 0, "note", "input", "CRLF line ends: "
 						"converted, and written with CRLF line ends"))
 			code, macro, dead = sites.find_sites(text)
+			for h, calls in sorted(ownheader.calls(base, rel, text, own_headers, code).items()):
+				code = [l for l in code if l not in calls]
+				own_included[h][rel] = calls
 			for ln, calls in sorted(sites.own_definitions(text).items()):
 				# the file's own macro: neither its #define nor its
 				# calls are kernel parameters
 				macro = [l for l in macro if l != ln]
 				code = [l for l in code if l not in calls]
+				if own_headers.get(rel, (None,))[0] == ln:
+					continue	# noted below, with the including files' calls
 				uses = "; its %s (line%s %s) %s" % (
 					plural(len(calls), "call"), "s" if len(calls) > 1 else "",
 					", ".join(map(str, sorted(set(calls)))),
@@ -513,6 +523,9 @@ def convert(o, env, sp=None):
 			if code:
 				texts[rel] = (text, code)
 				todo.append(rel)
+		for h, (ln, calls) in sorted(own_headers.items()):
+			t.diags.append((h, ln, 1, "note", "own-macro",
+					ownheader.note(calls, own_included.get(h, {}))))
 		mac = wrapper_macros(base, rels, macro_sites, mtexts, o.jobs)
 		paths = [os.path.abspath(os.path.join(base, rel)) for rel in todo]
 		contents = {n: encode(texts[rel][0]) for n, rel in enumerate(todo) if rel in crlf}
@@ -625,6 +638,15 @@ def check_sites(rel, path, old, r):
 			name = (names[k] if k < len(names) else None) or var
 			out.append(checkbuild.Site(rel, path, ln, name, form, decl))
 	return out
+
+
+def own_text(base, rel, raw_of):
+	"""The text of a candidate file for ownheader.find ('' when it cannot
+	be read: the loop over the candidates reports that)."""
+	try:
+		return decode(raw_of[rel] if rel in raw_of else read(os.path.join(base, rel)))
+	except OSError:
+		return ""
 
 
 def check_build(o, t, files, scratch, usefiles=()):
