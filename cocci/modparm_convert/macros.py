@@ -914,12 +914,8 @@ class Macros:
 					if not d.first - 1 <= i < d.last
 					and not self.other_shim(d.rel, i + 1)]
 				if not any(l.strip() for l in rest):
-					# and one of the blank lines around it
-					if end + 1 < len(clean) and not clean[end + 1].strip() and \
-							(start == 0 or not clean[start - 1].strip()):
-						end += 1
-					return (start + 1, end + 1, [])
-		return (d.first, d.last, [])
+					return with_comment(lines, clean, start + 1, end + 1)
+		return with_comment(lines, clean, d.first, d.last)
 
 	def other_shim(self, rel, line):
 		return any(e.rel == rel and e.kind == "shim" and self.dead(e)
@@ -1138,6 +1134,25 @@ class Macros:
 					"lines (%s): convert them by hand" % (d.where(), "; ".join(sorted(set(texts)))))
 			return "the #define at %s is left" % d.where()
 		return "spatch left its expansion here"
+
+
+def with_comment(lines, clean, first, last):
+	"""The removal of lines first..last (from 1) with the comment right
+	above them when it belongs to them only: it starts a paragraph (a
+	blank line or the top of the file above it) that the removed lines
+	end (a blank line or the end of the file below them), as a
+	maintainer removes it with the code it describes; and one of the
+	blank lines around them, so that none is doubled."""
+	k = first - 1	# index of the first removed line
+	while k > 0 and lines[k - 1].strip() and not clean[k - 1].strip():
+		k -= 1
+	after_blank = last >= len(lines) or not lines[last].strip()
+	if k < first - 1 and after_blank and (k == 0 or not lines[k - 1].strip()):
+		first = k + 1
+	if last < len(lines) and not lines[last].strip() and \
+			(first == 1 or not lines[first - 2].strip()):
+		last += 1
+	return (first, last, [])
 
 
 def unconst(text, name):
