@@ -78,6 +78,7 @@ class Define:
 		self.refused = []	# (use or None, reason)
 		self.new = None		# {call number: new call text} once decided
 		self.expand = {}	# use -> (first, last, new lines): expanded in place
+		self.moved = {}		# use -> (line, spatch's line): a line added after line
 		self.removed = False	# a shim that goes
 		self.consts = set()	# call numbers whose variable a use found const
 		self.unconst = {}	# call number -> the declaration whose const went
@@ -309,6 +310,7 @@ class Macros:
 		self.states = {}
 		self.synth = []		# (rel, variant, text, [uses])
 		self.edits = collections.defaultdict(list)	# rel -> [(first, last, [new lines])]
+		self.inserts = {}	# use -> [edits]: its lines spatch put after a declaration
 		self.scanned = {}
 		self.headers = {}
 
@@ -625,6 +627,10 @@ class Macros:
 						u.status.append(st)
 					if st[0] == "converted":
 						call = st[2]
+						if len(st) > 3:
+							# its line went after the declaration: the
+							# use alone can follow it (expansions)
+							d.moved.setdefault(u, []).append((k, st[3]))
 						if any(dg[1] == col and dg[3] in ("const", "const-charp")
 						       for dg in diags):
 							d.consts.add(k)
@@ -651,7 +657,7 @@ class Macros:
 						  "remove that #define by hand, then convert again"
 						  % (shim.name, shim.where(), shim.name)))
 				continue
-			if any(len(d.texts.get(k, {})) > 1 for k in range(d.ncalls)):
+			if d.moved or any(len(d.texts.get(k, {})) > 1 for k in range(d.ncalls)):
 				d.expand = self.expansions(d)
 				continue
 			if d.refused:
@@ -698,17 +704,34 @@ class Macros:
 			x = u.variants[0]
 			res = ""
 			pos = 0
+			moved = dict(d.moved.get(u, []))
+			lines = text.split("\n")
+			inserts = []
 			for m in MARK_RE.finditer(x):
 				e = balanced(x, x.index("(", m.end()))
-				call = u.calls.get((int(m.group(1)), int(m.group(2))))
+				k = int(m.group(2))
+				call = u.calls.get((int(m.group(1)), k))
 				if e is None or call is None:
 					res = None
 					break
+				if k in moved:
+					# spatch's line after the declaration, which the
+					# copy has at the file's line (not a use, not d)
+					ln, line = moved[k]
+					if d.first <= ln <= d.last or any(
+							w.rel == d.rel and w.line <= ln <=
+							w.line + text.count("\n", w.start, w.end)
+							for w in self.uses):
+						res = None
+						break
+					inserts.append((ln, ln, [lines[ln - 1], line]))
+					call = ""
 				res += x[pos:m.start()] + call
 				pos = e
 			if res is None:
 				continue
-			stmts = split_statements(res + x[pos:])
+			stmts = split_statements(res + x[pos:] if not inserts else
+						 MOVED_RE.sub(r'\1', res + x[pos:]))
 			if stmts is None or any(re.search(r'\bMODULE_PARM\s*\(', t) for t in stmts):
 				continue
 			indent = re.match(r'[ \t]*', text[bol:]).group(0)
@@ -730,6 +753,7 @@ class Macros:
 						u.unconst.append(got[1])
 						break
 			out[u] = (first, last, [indent + t + ";" for t in stmts])
+			self.inserts[u] = inserts
 		return out
 
 	def one(self, u, col, site, old_lines, new_lines, linemap, diags):
@@ -776,6 +800,11 @@ class Macros:
 			if n == u.sline - 1 and m.start() + 1 == col:
 				got = news[q]
 		if got is None:
+			var = next((var for n, m, var in olds
+				    if n == u.sline - 1 and m.start() + 1 == col), None)
+			moved = self.moved_line(var, old_lines, new_lines)
+			if moved is not None:
+				return ("converted", form, moved[1].strip().rstrip(";"), moved)
 			return ("left", "in-macro", "modparm.cocci places the module_param line of "
 				"this expansion of %s away from the use (after the variable's "
 				"declaration, below it or in another #if branch), out of the macro"
@@ -785,6 +814,27 @@ class Macros:
 			return ("left", "in-macro", "spatch left the MODULE_PARM of this expansion "
 				"of %s" % u.name)
 		return ("converted", form, new[m.start():e])
+
+	@staticmethod
+	def moved_line(var, old_lines, new_lines):
+		"""(line, spatch's line) when spatch added the one module_param*
+		line of var after line (1-based) of the copy, away from the use:
+		after the variable's declaration, which the copy has at the
+		line of the file; None when it added none, or several (one per
+		#if branch)."""
+		if var is None:
+			return None
+		pat = re.compile(r'\s*module_param\w*\(\s*%s\s*,.*\);\s*$' % re.escape(var))
+		sm = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+		found = []
+		for op, i1, i2, j1, j2 in sm.get_opcodes():
+			if op == "insert":
+				found += [(i1, new_lines[j]) for j in range(j1, j2) if pat.match(new_lines[j])]
+			elif op == "replace":
+				found += [None for j in range(j1, j2) if pat.match(new_lines[j])]
+		if len(found) != 1 or found[0] is None or found[0][0] == 0:
+			return None
+		return found[0]
 
 	def call_arg(self, d, k):
 		"""The first argument of the k-th MODULE_PARM of d as written."""
@@ -831,6 +881,8 @@ class Macros:
 				self.edits[d.rel].append(self.shim_removal(d))
 			if d.expand:
 				self.edits[d.rel] += list(d.expand.values())
+				for u in d.expand:
+					self.edits[d.rel] += self.inserts.get(u, [])
 				if len(d.expand) == len(d.uses):
 					# no use left: the #define goes, and a blank line
 					# after it that would be doubled
@@ -978,11 +1030,19 @@ class Macros:
 						"in this use of %s: %s" % (u.name, msg)))
 			for e in self.defs_of(u):
 				if u in e.expand:
+					moved = "".join("; its %s line goes after the variable's "
+							"declaration (line %d), where modparm.cocci "
+							"places it" % (line.strip().split("(")[0], ln)
+							for ln, _, (_, line) in self.inserts.get(u, []))
+					differ = any(len(e.texts.get(k, {})) > 1 for k in range(e.ncalls))
+					why = ("the uses of the #define at %s need different "
+					       "module_param lines, which no one #define gives"
+					       % e.where()) if differ or not e.moved else (
+						"the #define at %s cannot hold a line that goes "
+						"elsewhere" % e.where())
 					t.diags.append((u.rel, u.line, u.col, "note", "in-macro",
-							"%s replaced here by its converted expansion: "
-							"the uses of the #define at %s need different "
-							"module_param lines, which no one #define gives"
-							% (u.name, e.where())))
+							"%s replaced here by its converted expansion: %s%s"
+							% (u.name, why, moved)))
 			if blockers or any(st[0] != "converted" for st in u.status):
 				t.diags.append((u.rel, u.line, u.col, "warning", "in-macro",
 						"%s not converted: %s" % (u.name, self.why(u, blockers))))
@@ -1180,6 +1240,10 @@ def unconst(text, name):
 			text = text[:a] + text[b:]
 		return text, decl
 	return None
+
+
+# the ';' left where a call whose line spatch moved was taken out
+MOVED_RE = re.compile(r'(^|;)\s*;')
 
 
 def split_statements(x):
