@@ -868,11 +868,16 @@ def decide_form(v, t, p):
 		chosen, res["after"] = near[0], False
 		group = near
 	elif below:
-		chosen, res["after"] = below[0], True
-		group = branches_of(below, below[0])
+		# nor does it get a line: a branch the site is never compiled
+		# with (the #else of '#ifdef MODULE' below a site under
+		# '#ifdef MODULE') did not have the parameter
+		ok = [d for d in below if not exclusive(path, d[1], site)] or below
+		chosen, res["after"] = ok[0], True
+		group = [d for d in branches_of(below, ok[0]) if d in ok]
 	else:
-		chosen, res["after"] = above[-1], True
-		group = branches_of(above, above[-1])
+		ok = [d for d in above if not exclusive(path, d[1], site)] or above
+		chosen, res["after"] = ok[-1], True
+		group = [d for d in branches_of(above, ok[-1]) if d in ok]
 	if res["after"]:
 		res["dposes"] = [(d[1], d[2]) for d in group]
 	ts, dline, dcol, ext = chosen
