@@ -349,142 +349,43 @@ fresh identifier pm = script:python(v, t, p) { chosen(v, t, p, "perm") };
 // The line follows the declaration the decision chose (at_decl); each
 // addition is recorded, and only then is its MODULE_PARM removed.  '++':
 // several variables of one declaration ('static int io, irq;') each get
-// their line after it, in the order spatch gives them.
+// their line after it, in the order spatch gives them.  One rule adds
+// the lines of every form: a line of another rule after the same token
+// would not go in, and a declaration may hold parameters of different
+// forms ('static int debug = 1, io[4];').  The macro is a declarer
+// metavariable, its arguments after the name one identifier
+// (placed_args: 'int, NULL, 0').
 
-@a_param depends on patch@
+@a_after depends on patch@
 declarer name MODULE_PARM;
 identifier v;
 expression t;
-position p : script:python(v, t) { is_form(v, t, p, "param", True) };
+position p : script:python(v, t) { is_after(v, t, p) };
 @@
 
 MODULE_PARM@p(v, t);
 
-@add_param depends on patch@
-identifier a_param.v;
+@script:python s_after depends on patch@
+v << a_after.v;
+p << a_after.p;
+mp;
+@@
+coccinelle.mp = cocci.make_ident(after_macro(v, p))
+
+@add_after depends on patch@
+identifier a_after.v;
+declarer s_after.mp;
 declaration dd;
 position q : script:python(v) { at_decl(q, v) };
-fresh identifier ty = script:python(v, q) { placed(v, q, "ty") };
-fresh identifier pm = script:python(v, q) { placed(v, q, "perm") };
-declarer name module_param;
+fresh identifier args = script:python(v, q) { placed_args(v, q) };
 @@
 
   dd@q
-++ module_param(v, ty, pm);
+++ mp(v, args);
 
 @script:python depends on patch@
-v << a_param.v;
-q << add_param.q;
-@@
-added(v, q)
-
-@a_array depends on patch@
-declarer name MODULE_PARM;
-identifier v;
-expression t;
-position p : script:python(v, t) { is_form(v, t, p, "array", True) };
-@@
-
-MODULE_PARM@p(v, t);
-
-@add_array depends on patch@
-identifier a_array.v;
-declaration dd;
-position q : script:python(v) { at_decl(q, v) };
-fresh identifier ty = script:python(v, q) { placed(v, q, "ty") };
-fresh identifier pm = script:python(v, q) { placed(v, q, "perm") };
-declarer name module_param_array;
-@@
-
-  dd@q
-++ module_param_array(v, ty, NULL, pm);
-
-@script:python depends on patch@
-v << a_array.v;
-q << add_array.q;
-@@
-added(v, q)
-
-@a_string depends on patch@
-declarer name MODULE_PARM;
-identifier v;
-expression t;
-position p : script:python(v, t) { is_form(v, t, p, "string", True) };
-@@
-
-MODULE_PARM@p(v, t);
-
-@add_string depends on patch@
-identifier a_string.v;
-declaration dd;
-position q : script:python(v) { at_decl(q, v) };
-fresh identifier dv = script:python(v, q) { placed(v, q, "dv") };
-fresh identifier pm = script:python(v, q) { placed(v, q, "perm") };
-declarer name module_param_string;
-@@
-
-  dd@q
-++ module_param_string(v, dv, sizeof(dv), pm);
-
-@script:python depends on patch@
-v << a_string.v;
-q << add_string.q;
-@@
-added(v, q)
-
-@a_named depends on patch@
-declarer name MODULE_PARM;
-identifier v;
-expression t;
-position p : script:python(v, t) { is_form(v, t, p, "named", True) };
-@@
-
-MODULE_PARM@p(v, t);
-
-@add_named depends on patch@
-identifier a_named.v;
-declaration dd;
-position q : script:python(v) { at_decl(q, v) };
-fresh identifier tgt = script:python(v, q) { placed(v, q, "tgt") };
-fresh identifier ty = script:python(v, q) { placed(v, q, "ty") };
-fresh identifier pm = script:python(v, q) { placed(v, q, "perm") };
-declarer name module_param_named;
-@@
-
-  dd@q
-++ module_param_named(v, tgt, ty, pm);
-
-@script:python depends on patch@
-v << a_named.v;
-q << add_named.q;
-@@
-added(v, q)
-
-@a_array_named depends on patch@
-declarer name MODULE_PARM;
-identifier v;
-expression t;
-position p : script:python(v, t) { is_form(v, t, p, "array_named", True) };
-@@
-
-MODULE_PARM@p(v, t);
-
-@add_array_named depends on patch@
-identifier a_array_named.v;
-declaration dd;
-position q : script:python(v) { at_decl(q, v) };
-fresh identifier dv = script:python(v, q) { placed(v, q, "dv") };
-fresh identifier ty = script:python(v, q) { placed(v, q, "ty") };
-fresh identifier pm = script:python(v, q) { placed(v, q, "perm") };
-declarer name module_param_array_named;
-@@
-
-  dd@q
-++ module_param_array_named(v, dv, ty, NULL, pm);
-
-@script:python depends on patch@
-v << a_array_named.v;
-q << add_array_named.q;
+v << a_after.v;
+q << add_after.q;
 @@
 added(v, q)
 
@@ -701,7 +602,9 @@ tystr;
 @@
 r = decide(v, t, p[0])
 coccinelle.dv = cocci.make_ident(r["tgt"])
-coccinelle.arrvar = cocci.make_ident("modparm_arr_" + v)
+# __param first, as s_cb's: modpost accepts a reference to an __initdata
+# array only from a __param* symbol
+coccinelle.arrvar = cocci.make_ident("__param_arr_" + v)
 coccinelle.elemops = cocci.make_ident("param_ops_" + r["ty"])
 coccinelle.elem0 = cocci.make_expr(r["tgt"] + "[0]" * r["ndims"])
 coccinelle.perm = cocci.make_expr(r["perm"])

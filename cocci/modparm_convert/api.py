@@ -323,8 +323,11 @@ def run(o, t, base, rels, newtext, tmp, decode, hits=None, raw_of=None):
 		clean = cleans[rel] = sites.strip_comments(cur)
 		# a kernel tree's own include/linux defines these for real
 		if header:
+			own = sites.own_definitions(cur)
 			for m in COMPAT_DEF_RE.finditer(clean):
 				ln = clean.count("\n", 0, m.start()) + 1
+				if m.group(1) == "MODULE_PARM" and ln in own:
+					continue	# the header's own macro (ownheader.py)
 				a.sites.append((rel, ln, 1, "left", "compat-header"))
 				a.files.add(rel)
 				a.diags.append((rel, ln, 1, "note", "compat-header", "'%s' defined by the "

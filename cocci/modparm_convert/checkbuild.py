@@ -110,7 +110,7 @@ def param_lines(lines, name, form):
 		start = i
 		for k in range(i - 1, max(i - 80, -1), -1):
 			if lines[k].startswith("static unsigned int modparm_num_" if form == "cb"
-					       else "static struct kparam_array modparm_arr_"):
+					       else "static struct kparam_array __param_arr_"):
 				start = k
 				break
 		if end + 1 < len(lines) and re.match(r'__MODULE_PARM_TYPE\(\s*%s\s*,'

@@ -11,7 +11,7 @@ import sys
 import tempfile
 import textwrap
 
-from . import api, fixups, macros, patches, results, sites, syntax
+from . import api, fixups, macros, ownheader, patches, results, sites, syntax
 from .spatch import begin
 
 FORMNAME = {"param": "module_param()", "array": "module_param_array()",
@@ -345,7 +345,43 @@ def check_summary(t):
 		return []
 	return ["modparm-convert: check-build: %s in %s built against %s, %d failed"
 		% (plural(t.check[0], "site"), plural(t.check[1], "file"), t.check[3], t.check[2])] + \
-		checkmacros.summary(t.check_skipped)
+		checkmacros.summary(t.check_skipped) + [check_parts(t)]
+
+
+def check_parts(t):
+	"""The check-build line that splits the sites built into the
+	converted MODULE_PARM() sites (of the summary's converted count) and
+	the API sites, so that each figure adds up."""
+	built, failed, dups = getattr(t, "check_parm", (0, 0, 0))
+	napi, api_failed, unbuilt = getattr(t, "check_api", (0, 0, {}))
+	skipped = len(getattr(t, "check_skipped", []))
+	why = []
+	if skipped:
+		why.append("%d in an #if branch a 6.1 build does not take" % skipped)
+	if dups:
+		why.append("%d removed as %s of a module_param* already there"
+			   % (dups, "a duplicate" if dups == 1 else "duplicates"))
+	other = t.converted - built - skipped - dups
+	if other:
+		why.append("%d not judged (see the errors above)" % other)
+	line = "modparm-convert: check-build: %d of the %d converted MODULE_PARM() sites " \
+	       "built, %d failed" % (built, t.converted, failed)
+	if why:
+		line += " (%d not built: %s)" % (t.converted - built, ", ".join(why))
+	if napi or unbuilt:
+		right = napi + sum(unbuilt.values())
+		line += "; %d of the %d API sites converted or already right built, %d failed" % (
+			napi, right, api_failed)
+		if unbuilt:
+			line += " (%d not built: %s)" % (right - napi, ", ".join(
+				"%d %s" % (k, API_UNBUILT.get(kind, kind + " sites"))
+				for kind, k in sorted(unbuilt.items())))
+	return line
+
+
+# why an API site of a kind is not built: its line is gone
+API_UNBUILT = {"helper": "own prototypes of the kernel's helpers removed",
+	       "syntax": "MODULE_PARM_SYNTAX lines removed"}
 
 
 # up to this many files, candidates() reads them itself: the grep
@@ -443,6 +479,11 @@ def convert(o, env, sp=None):
 		crlf = {}	# rel -> original bytes
 		macro_sites = {}	# rel -> lines of MODULE_PARM in #define bodies
 		mtexts = {}
+		# headers whose own #define of MODULE_PARM holds for the files
+		# that include them: {header: (line, its own calls)}, and the
+		# calls of those files, {header: {file: [lines]}}
+		own_headers = ownheader.find(cands, lambda rel: own_text(base, rel, raw_of))
+		own_included = collections.defaultdict(dict)
 		for rel in cands:
 			try:
 				raw = raw_of[rel] if rel in raw_of else read(os.path.join(base, rel))
@@ -463,11 +504,16 @@ def convert(o, env, sp=None):
 				t.diags.append((rel, 0, 0, "note", "input", "CRLF line ends: "
 						"converted, and written with CRLF line ends"))
 			code, macro, dead = sites.find_sites(text)
+			for h, calls in sorted(ownheader.calls(base, rel, text, own_headers, code).items()):
+				code = [l for l in code if l not in calls]
+				own_included[h][rel] = calls
 			for ln, calls in sorted(sites.own_definitions(text).items()):
 				# the file's own macro: neither its #define nor its
 				# calls are kernel parameters
 				macro = [l for l in macro if l != ln]
 				code = [l for l in code if l not in calls]
+				if own_headers.get(rel, (None,))[0] == ln:
+					continue	# noted below, with the including files' calls
 				uses = "; its %s (line%s %s) %s" % (
 					plural(len(calls), "call"), "s" if len(calls) > 1 else "",
 					", ".join(map(str, sorted(set(calls)))),
@@ -486,6 +532,9 @@ def convert(o, env, sp=None):
 			if code:
 				texts[rel] = (text, code)
 				todo.append(rel)
+		for h, (ln, calls) in sorted(own_headers.items()):
+			t.diags.append((h, ln, 1, "note", "own-macro",
+					ownheader.note(calls, own_included.get(h, {}))))
 		mac = wrapper_macros(base, rels, macro_sites, mtexts, o.jobs)
 		paths = [os.path.abspath(os.path.join(base, rel)) for rel in todo]
 		contents = {n: encode(texts[rel][0]) for n, rel in enumerate(todo) if rel in crlf}
@@ -600,6 +649,15 @@ def check_sites(rel, path, old, r):
 	return out
 
 
+def own_text(base, rel, raw_of):
+	"""The text of a candidate file for ownheader.find ('' when it cannot
+	be read: the loop over the candidates reports that)."""
+	try:
+		return decode(raw_of[rel] if rel in raw_of else read(os.path.join(base, rel)))
+	except OSError:
+		return ""
+
+
 def check_build(o, t, files, scratch, usefiles=()):
 	"""Build the converted files' parameters, and the uses of wrapper
 	macros (usefiles: [checkmacros.UseFile]), against o.check_build; each
@@ -629,6 +687,11 @@ def check_build(o, t, files, scratch, usefiles=()):
 				"%s does not build against %s: %s" % (what, o.check_build, s.errors[0])))
 	nfiles = len(set(f[0] for f in files) | set(s.rel for s in done))
 	t.check = (len(done), nfiles, len(failed), o.check_build)
+	# the converted MODULE_PARM sites apart from the API sites checkapi
+	# adds to t.check: built, failed, and the converted ones not built
+	# (a duplicate removed has no line of its own to build)
+	dups = sum(1 for d in t.diags if d[4] == "duplicate" and d[0] not in t.failed)
+	t.check_parm = (len(done), len(failed), dups)
 
 
 def replace_file(path, data):

@@ -149,6 +149,42 @@ def move_orphan_comments(old_lines, new_lines):
 	return out
 
 
+def drop_removed_comments(old_lines, new_lines):
+	"""A MODULE_PARM removed with no line of its own anywhere (a name
+	declared nowhere; its MODULE_PARM_DESC goes with it) leaves the
+	comment above it behind.  When that comment starts a paragraph (a
+	blank line, a directive or the top of the file above it) and nothing
+	but a blank line, an #endif or the end of the file follows it now, it
+	described only the removed lines: it goes too, as maintainers removed
+	it, with a blank line it would leave doubled.  A comment that still
+	heads other code stays."""
+	sm = matcher(old_lines, new_lines)
+	bare = strip_comments("\n".join(new_lines)).split("\n")
+	dropped = set()
+	for op, i1, i2, j1, j2 in sm.get_opcodes():
+		if op != "delete":
+			continue
+		m = re.match(r'\s*MODULE_PARM\s*\(\s*(\w+)', old_lines[i1])
+		if not m or any(re.match(r'\s*module_param\w*\(\s*%s\s*,' % re.escape(m.group(1)), l)
+				for l in new_lines):
+			continue
+		k = j1
+		while k > 0 and new_lines[k - 1].strip() and not bare[k - 1].strip():
+			k -= 1
+		if k == j1 or not new_lines[k].lstrip().startswith(("/*", "//")):
+			continue
+		if k > 0 and new_lines[k - 1].strip() and not is_directive(new_lines[k - 1]):
+			continue	# the comment ends a paragraph of other code
+		if j1 < len(new_lines) and new_lines[j1].strip() and not \
+				re.match(r'\s*#\s*endif\b', new_lines[j1]):
+			continue	# it heads other code still
+		dropped.update(range(k, j1))
+		if j1 < len(new_lines) and not new_lines[j1].strip() and \
+				(k == 0 or not new_lines[k - 1].strip()):
+			dropped.add(j1)
+	return [l for i, l in enumerate(new_lines) if i not in dropped]
+
+
 def drop_empty_conditionals(old_lines, new_lines):
 	"""An #if/#endif that held only MODULE_PARMs now moved below their
 	declarations is left empty: remove it (only when nothing, not even a
@@ -419,6 +455,7 @@ def apply_all(old_lines, new_lines):
 	new_lines = restore_blank_lines(old_lines, new_lines)
 	new_lines = hoist_branch_lines(old_lines, new_lines)
 	new_lines = move_orphan_comments(old_lines, new_lines)
+	new_lines = drop_removed_comments(old_lines, new_lines)
 	new_lines = drop_empty_conditionals(old_lines, new_lines)
 	new_lines = unguard_parsers(old_lines, new_lines)
 	return unguard(old_lines, new_lines)

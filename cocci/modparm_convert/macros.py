@@ -78,6 +78,7 @@ class Define:
 		self.refused = []	# (use or None, reason)
 		self.new = None		# {call number: new call text} once decided
 		self.expand = {}	# use -> (first, last, new lines): expanded in place
+		self.moved = {}		# use -> (line, spatch's line): a line added after line
 		self.removed = False	# a shim that goes
 		self.consts = set()	# call numbers whose variable a use found const
 		self.unconst = {}	# call number -> the declaration whose const went
@@ -309,6 +310,7 @@ class Macros:
 		self.states = {}
 		self.synth = []		# (rel, variant, text, [uses])
 		self.edits = collections.defaultdict(list)	# rel -> [(first, last, [new lines])]
+		self.inserts = {}	# use -> [edits]: its lines spatch put after a declaration
 		self.scanned = {}
 		self.headers = {}
 
@@ -519,13 +521,24 @@ class Macros:
 					x = self.terminate(x)
 					if not MARK_RE.search(x):
 						if v == 0:
-							u.problem = ("in-macro", "this use of %s expands to no "
-								     "MODULE_PARM (the #define it uses is not "
-								     "found): not converted" % u.name)
+							u.problem = ("in-macro", self.unexpanded(u, d))
 						continue
 					u.variants.append(x)
 					ok.append(u)
 				self.synth.append((rel, v, self.copy(rel, text, ok, v), ok))
+
+	def unexpanded(self, u, d):
+		"""Why use u of d expands to no MODULE_PARM: a wrapper its body
+		uses that the file defines only below the use, or none found."""
+		for m in re.finditer(r'\b[A-Za-z_]\w*\b', d.body):
+			ds, later = self.visible(u.rel, u.line, m.group(0))
+			if not ds and later:
+				e = next(e for e in self.byname[m.group(0)] if e.rel == u.rel)
+				return ("this use of %s expands to %s, whose #define is at line %d, "
+					"below this use: the preprocessor does not expand it here; "
+					"move the #define above the use" % (u.name, e.name, e.first))
+		return ("this use of %s expands to no MODULE_PARM (the #define it uses is "
+			"not found): not converted" % u.name)
 
 	@staticmethod
 	def terminate(x):
@@ -614,6 +627,10 @@ class Macros:
 						u.status.append(st)
 					if st[0] == "converted":
 						call = st[2]
+						if len(st) > 3:
+							# its line went after the declaration: the
+							# use alone can follow it (expansions)
+							d.moved.setdefault(u, []).append((k, st[3]))
 						if any(dg[1] == col and dg[3] in ("const", "const-charp")
 						       for dg in diags):
 							d.consts.add(k)
@@ -632,7 +649,15 @@ class Macros:
 				continue
 			if d.kind == "outer" or (not d.texts and not d.refused):
 				continue
-			if any(len(d.texts.get(k, {})) > 1 for k in range(d.ncalls)):
+			shim = self.live_shim(d)
+			if shim is not None:
+				d.refused.append((None, "its converted line would call %s, which the "
+						  "driver's own #define at %s maps onto MODULE_PARM on "
+						  "every kernel (no #if keeps it from those with %s): "
+						  "remove that #define by hand, then convert again"
+						  % (shim.name, shim.where(), shim.name)))
+				continue
+			if d.moved or any(len(d.texts.get(k, {})) > 1 for k in range(d.ncalls)):
 				d.expand = self.expansions(d)
 				continue
 			if d.refused:
@@ -640,6 +665,19 @@ class Macros:
 			if any(len(d.texts.get(k, {})) != 1 for k in range(d.ncalls)):
 				continue
 			d.new = {k: next(iter(d.texts[k])) for k in range(d.ncalls)}
+
+	def live_shim(self, d):
+		"""A reverse shim that stays (no #if keeps it from the kernels with
+		module_param) of a macro that d's converted lines call, seen by a
+		use of d: through it those lines would be MODULE_PARM again."""
+		calls = " ".join(t for k in range(d.ncalls) for t in d.texts.get(k, {}))
+		names = sorted(set(re.findall(r'\b(module_param\w*)\s*\(', calls)))
+		for u in d.uses:
+			for n in names:
+				for e in self.visible(u.rel, u.line, n)[0]:
+					if e.kind == "shim" and not self.dead(e):
+						return e
+		return None
 
 	def expansions(self, d):
 		"""The uses of d that need different module_param lines (types),
@@ -666,17 +704,34 @@ class Macros:
 			x = u.variants[0]
 			res = ""
 			pos = 0
+			moved = dict(d.moved.get(u, []))
+			lines = text.split("\n")
+			inserts = []
 			for m in MARK_RE.finditer(x):
 				e = balanced(x, x.index("(", m.end()))
-				call = u.calls.get((int(m.group(1)), int(m.group(2))))
+				k = int(m.group(2))
+				call = u.calls.get((int(m.group(1)), k))
 				if e is None or call is None:
 					res = None
 					break
+				if k in moved:
+					# spatch's line after the declaration, which the
+					# copy has at the file's line (not a use, not d)
+					ln, line = moved[k]
+					if d.first <= ln <= d.last or any(
+							w.rel == d.rel and w.line <= ln <=
+							w.line + text.count("\n", w.start, w.end)
+							for w in self.uses):
+						res = None
+						break
+					inserts.append((ln, ln, [lines[ln - 1], line]))
+					call = ""
 				res += x[pos:m.start()] + call
 				pos = e
 			if res is None:
 				continue
-			stmts = split_statements(res + x[pos:])
+			stmts = split_statements(res + x[pos:] if not inserts else
+						 MOVED_RE.sub(r'\1', res + x[pos:]))
 			if stmts is None or any(re.search(r'\bMODULE_PARM\s*\(', t) for t in stmts):
 				continue
 			indent = re.match(r'[ \t]*', text[bol:]).group(0)
@@ -698,6 +753,7 @@ class Macros:
 						u.unconst.append(got[1])
 						break
 			out[u] = (first, last, [indent + t + ";" for t in stmts])
+			self.inserts[u] = inserts
 		return out
 
 	def one(self, u, col, site, old_lines, new_lines, linemap, diags):
@@ -744,6 +800,11 @@ class Macros:
 			if n == u.sline - 1 and m.start() + 1 == col:
 				got = news[q]
 		if got is None:
+			var = next((var for n, m, var in olds
+				    if n == u.sline - 1 and m.start() + 1 == col), None)
+			moved = self.moved_line(var, old_lines, new_lines)
+			if moved is not None:
+				return ("converted", form, moved[1].strip().rstrip(";"), moved)
 			return ("left", "in-macro", "modparm.cocci places the module_param line of "
 				"this expansion of %s away from the use (after the variable's "
 				"declaration, below it or in another #if branch), out of the macro"
@@ -753,6 +814,27 @@ class Macros:
 			return ("left", "in-macro", "spatch left the MODULE_PARM of this expansion "
 				"of %s" % u.name)
 		return ("converted", form, new[m.start():e])
+
+	@staticmethod
+	def moved_line(var, old_lines, new_lines):
+		"""(line, spatch's line) when spatch added the one module_param*
+		line of var after line (1-based) of the copy, away from the use:
+		after the variable's declaration, which the copy has at the
+		line of the file; None when it added none, or several (one per
+		#if branch)."""
+		if var is None:
+			return None
+		pat = re.compile(r'\s*module_param\w*\(\s*%s\s*,.*\);\s*$' % re.escape(var))
+		sm = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+		found = []
+		for op, i1, i2, j1, j2 in sm.get_opcodes():
+			if op == "insert":
+				found += [(i1, new_lines[j]) for j in range(j1, j2) if pat.match(new_lines[j])]
+			elif op == "replace":
+				found += [None for j in range(j1, j2) if pat.match(new_lines[j])]
+		if len(found) != 1 or found[0] is None or found[0][0] == 0:
+			return None
+		return found[0]
 
 	def call_arg(self, d, k):
 		"""The first argument of the k-th MODULE_PARM of d as written."""
@@ -799,6 +881,8 @@ class Macros:
 				self.edits[d.rel].append(self.shim_removal(d))
 			if d.expand:
 				self.edits[d.rel] += list(d.expand.values())
+				for u in d.expand:
+					self.edits[d.rel] += self.inserts.get(u, [])
 				if len(d.expand) == len(d.uses):
 					# no use left: the #define goes, and a blank line
 					# after it that would be doubled
@@ -882,12 +966,8 @@ class Macros:
 					if not d.first - 1 <= i < d.last
 					and not self.other_shim(d.rel, i + 1)]
 				if not any(l.strip() for l in rest):
-					# and one of the blank lines around it
-					if end + 1 < len(clean) and not clean[end + 1].strip() and \
-							(start == 0 or not clean[start - 1].strip()):
-						end += 1
-					return (start + 1, end + 1, [])
-		return (d.first, d.last, [])
+					return with_comment(lines, clean, start + 1, end + 1)
+		return with_comment(lines, clean, d.first, d.last)
 
 	def other_shim(self, rel, line):
 		return any(e.rel == rel and e.kind == "shim" and self.dead(e)
@@ -950,11 +1030,19 @@ class Macros:
 						"in this use of %s: %s" % (u.name, msg)))
 			for e in self.defs_of(u):
 				if u in e.expand:
+					moved = "".join("; its %s line goes after the variable's "
+							"declaration (line %d), where modparm.cocci "
+							"places it" % (line.strip().split("(")[0], ln)
+							for ln, _, (_, line) in self.inserts.get(u, []))
+					differ = any(len(e.texts.get(k, {})) > 1 for k in range(e.ncalls))
+					why = ("the uses of the #define at %s need different "
+					       "module_param lines, which no one #define gives"
+					       % e.where()) if differ or not e.moved else (
+						"the #define at %s cannot hold a line that goes "
+						"elsewhere" % e.where())
 					t.diags.append((u.rel, u.line, u.col, "note", "in-macro",
-							"%s replaced here by its converted expansion: "
-							"the uses of the #define at %s need different "
-							"module_param lines, which no one #define gives"
-							% (u.name, e.where())))
+							"%s replaced here by its converted expansion: %s%s"
+							% (u.name, why, moved)))
 			if blockers or any(st[0] != "converted" for st in u.status):
 				t.diags.append((u.rel, u.line, u.col, "warning", "in-macro",
 						"%s not converted: %s" % (u.name, self.why(u, blockers))))
@@ -1108,6 +1196,25 @@ class Macros:
 		return "spatch left its expansion here"
 
 
+def with_comment(lines, clean, first, last):
+	"""The removal of lines first..last (from 1) with the comment right
+	above them when it belongs to them only: it starts a paragraph (a
+	blank line or the top of the file above it) that the removed lines
+	end (a blank line or the end of the file below them), as a
+	maintainer removes it with the code it describes; and one of the
+	blank lines around them, so that none is doubled."""
+	k = first - 1	# index of the first removed line
+	while k > 0 and lines[k - 1].strip() and not clean[k - 1].strip():
+		k -= 1
+	after_blank = last >= len(lines) or not lines[last].strip()
+	if k < first - 1 and after_blank and (k == 0 or not lines[k - 1].strip()):
+		first = k + 1
+	if last < len(lines) and not lines[last].strip() and \
+			(first == 1 or not lines[first - 2].strip()):
+		last += 1
+	return (first, last, [])
+
+
 def unconst(text, name):
 	"""(text with const dropped from its declaration of name, that
 	declaration as it was), or None when text declares name without const
@@ -1133,6 +1240,10 @@ def unconst(text, name):
 			text = text[:a] + text[b:]
 		return text, decl
 	return None
+
+
+# the ';' left where a call whose line spatch moved was taken out
+MOVED_RE = re.compile(r'(^|;)\s*;')
 
 
 def split_statements(x):

@@ -540,7 +540,7 @@ def decide(v, t, p):
 	if res["form"] == "cb" or (res["form"] != "left" and res["after"]):
 		other = [(n, fm) for (f, n), (dl, fm) in CHOSEN.items()
 			 if f == p.file and dl == res["dline"] and n != res["dv"]
-			 and (fm != res["form"] or fm in ("cb", "flat"))]
+			 and (fm in ("cb", "flat") or res["form"] in ("cb", "flat"))]
 		if other:
 			# one rule adds the lines of one form after a
 			# declaration (its ++ adds them all); a line of
@@ -875,11 +875,16 @@ def decide_form(v, t, p):
 		chosen, res["after"] = near[0], False
 		group = near
 	elif below:
-		chosen, res["after"] = below[0], True
-		group = branches_of(below, below[0])
+		# nor does it get a line: a branch the site is never compiled
+		# with (the #else of '#ifdef MODULE' below a site under
+		# '#ifdef MODULE') did not have the parameter
+		ok = [d for d in below if not exclusive(path, d[1], site)] or below
+		chosen, res["after"] = ok[0], True
+		group = [d for d in branches_of(below, ok[0]) if d in ok]
 	else:
-		chosen, res["after"] = above[-1], True
-		group = branches_of(above, above[-1])
+		ok = [d for d in above if not exclusive(path, d[1], site)] or above
+		chosen, res["after"] = ok[-1], True
+		group = [d for d in branches_of(above, ok[-1]) if d in ok]
 	if res["after"]:
 		res["dposes"] = [(d[1], d[2]) for d in group]
 	ts, dline, dcol, ext = chosen
@@ -1185,6 +1190,37 @@ def added(v, q):
 
 
 PLACED = {}	# (file, MODULE_PARM name) -> decision, for lines added after a declaration
+
+# the arguments after the name of the line of each form that one rule
+# of modparm.cocci adds after a declaration (cb and flat add more lines)
+AFTER_ARGS = {"param": ("ty", "perm"), "array": ("ty", "NULL", "perm"),
+	      "string": ("dv", "sizeof", "perm"), "named": ("tgt", "ty", "perm"),
+	      "array_named": ("dv", "ty", "NULL", "perm")}
+
+
+def is_after(v, t, p):
+	"""Script constraint of that rule: is the MODULE_PARM at p decided
+	for one of those forms, its line after the declaration?"""
+	r = decide(v, t, p[0])
+	return r["form"] in AFTER_ARGS and is_form(v, t, p, r["form"], True)
+
+
+def after_macro(v, p):
+	"""The macro of the line added for the MODULE_PARM naming v."""
+	return FORM_MACRO[PLACED[(p[0].file, v)]["form"]]
+
+
+def placed_args(v, q):
+	"""Its arguments after the name, for the declaration at q."""
+	out = []
+	for a in AFTER_ARGS[PLACED[(q[0].file, v)]["form"]]:
+		if a == "NULL":
+			out.append(a)
+		elif a == "sizeof":
+			out.append("sizeof(%s)" % placed(v, q, "dv"))
+		else:
+			out.append(placed(v, q, a))
+	return ", ".join(out)
 
 
 # functions whose first argument they write (a string array element there

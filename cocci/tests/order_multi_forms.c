@@ -1,5 +1,5 @@
 /* two forms after one declaration: module_param for io and irq,
- * module_param_array for dma; only one form can follow it */
+ * module_param_array for dma; one rule adds the lines of every form */
 #include <linux/module.h>
 
 MODULE_PARM(io, "i");

@@ -25,6 +25,10 @@ ktap_why=$T/why
 # against K, X failed" of a run's summary
 converted() { sed -n 's/.* found in .*, \([0-9]*\) converted, .*/\1/p' "$1"; }
 built() { sed -n 's/^modparm-convert: check-build: \([0-9]*\) sites\{0,1\} in \([0-9]*\) files\{0,1\} built against .*, \([0-9]*\) failed$/\1 \2 \3/p' "$1"; }
+# "check-build: N of the M converted MODULE_PARM() sites built, F failed
+# (...); A of the R API sites converted or already right built, G failed"
+# as "N M F A R G" (A R G 0 without API sites)
+parts() { sed -n 's/^modparm-convert: check-build: \([0-9]*\) of the \([0-9]*\) converted MODULE_PARM() sites built, \([0-9]*\) failed\( ([^)]*)\)\{0,1\}\(; \([0-9]*\) of the \([0-9]*\) API sites converted or already right built, \([0-9]*\) failed\)\{0,1\}.*/\1 \2 \3 \6 \7 \8/p' "$1" | sed 's/  *$//; s/^\([0-9]* [0-9]* [0-9]*\)$/\1 0 0 0/'; }
 
 # (a) the legacy modules as the pipeline converts them (the setter of
 # --keep-minimum too), and with the default forms
@@ -40,6 +44,7 @@ for opts in "--perm 0444 --keep-minimum" "--perm 0"; do
 	c=$(converted "$T/$name.out")
 	[ $rc -eq 0 ] && [ $# -eq 3 ] && [ -n "$c" ] && [ "$c" -gt 0 ] && [ "$1" -eq "$c" ] &&
 		[ "$2" -eq "$(wc -l < "$T/$name/series")" ] && [ "$3" -eq 0 ] &&
+		[ "$(parts "$T/$name.out")" = "$1 $c 0 0 0 0" ] &&
 		! grep -q 'modparm-check-build' "$T/$name.err" "$T/$name/report.txt"
 	result "legacy modules ($opts): ${1:-?} sites in ${2:-?} files built, as many as converted (${c:-?}), 0 failed (${secs}s)" $?
 done
@@ -113,6 +118,47 @@ cat "$T/initd.out" "$T/initd.err" > "$T/why"
 	! grep -q 'section mismatch' "$T/initd.err"
 result "--keep-minimum on __initdata arrays: the setters' arrays named __param_arr_*, 3 sites built with no modpost section mismatch" $?
 
+# (c4) a multi-dimensional __initdata array: its struct kparam_array is
+# __param_arr_NAME, which modpost accepts; a copy of the converter that
+# names it modparm_arr_NAME (the name before) must fail the site on
+# modpost's section mismatch, so the check can tell the two apart
+f2=initdata_multidim.c
+cp "$here/convert/check-build/$f2" "$T/"
+site=$(grep -n '^MODULE_PARM(drive_map' "$T/$f2" | cut -d: -f1)
+mkdir "$T/oldname"
+cp -R "$here/../modparm-convert" "$here/../modparm_convert" "$here/../modparm_rules" \
+	"$here"/../*.cocci "$here/../modparm-macros.h" "$T/oldname/"
+sed -i 's/"__param_arr_" + v)$/"modparm_arr_" + v)/' "$T/oldname/modparm.cocci"
+sed -i 's/"static struct kparam_array __param_arr_"/"static struct kparam_array modparm_arr_"/' \
+	"$T/oldname/modparm_convert/checkbuild.py"
+(cd "$T" && "$T/oldname/modparm-convert" --check-build "$kout" --out "$T/mdold" $f2 > mdold.out 2> mdold.err)
+rc_old=$?
+(cd "$T" && "$conv" --check-build "$kout" --out "$T/md" $f2 > md.out 2> md.err)
+rc=$?
+cat "$T/mdold.out" "$T/mdold.err" "$T/md.out" "$T/md.err" > "$T/why"
+[ $rc_old -eq 1 ] && [ "$(built "$T/mdold.out")" = "1 1 1" ] &&
+	grep -q "^$f2:$site:1: error: .*section mismatch in reference: modparm_arr_drive_map .*\[modparm-check-build\]$" "$T/mdold.err" &&
+	[ $rc -eq 0 ] && [ "$(built "$T/md.out")" = "1 1 0" ] &&
+	grep -q '^+static struct kparam_array __param_arr_drive_map = {$' "$T"/md/0001-*.patch &&
+	! grep -q 'section mismatch' "$T/md.err"
+result "a multi-dimensional __initdata array: named modparm_arr_* it fails at its line ($site) on modpost's section mismatch; named __param_arr_* it builds" $?
+
+# (c5) MODULE_PARM sites and API sites in one file: the sites built are
+# more than the converted MODULE_PARMs; the summary splits them so that
+# each figure adds up (a duplicate MODULE_PARM removed is converted but
+# has nothing to build)
+cp "$here/convert/check-build/parm_and_api.c" "$T/"
+(cd "$T" && "$conv" --check-build "$kout" --out "$T/pa" parm_and_api.c > pa.out 2> pa.err)
+rc=$?
+cat "$T/pa.out" "$T/pa.err" > "$T/why"
+set -- $(parts "$T/pa.out")
+[ $rc -eq 0 ] && [ $# -eq 6 ] && [ "$(built "$T/pa.out")" = "2 1 0" ] &&
+	[ "$2" -eq "$(converted "$T/pa.out")" ] && [ "$1" -eq 1 ] && [ "$2" -eq 2 ] && [ "$4" -eq 1 ] &&
+	[ "$(($1 + $4))" -eq 2 ] && [ "$(($3 + $6))" -eq 0 ] && [ "$4" -eq "$5" ] &&
+	grep -q '(1 not built: 1 removed as a duplicate of a module_param\* already there)' "$T/pa.out" &&
+	grep -q ': 1 module-parameter API site in 1 file, 1 converted, 0 already right, 0 left$' "$T/pa.out"
+result "MODULE_PARM and API sites in one file: 2 built = 1 of the 2 converted MODULE_PARMs (the other a duplicate removed) + 1 API site" $?
+
 # (d) every wrapper-macro case of tests/macros, as one tree: each
 # converted site is built, or named as in an #if branch 6.1 does not
 # take; a use replaced by its own converted lines (use_types.c) is built
@@ -154,7 +200,7 @@ cp -r "$here/convert/check-build/helpers" "$T/"
 rc=$?
 cat "$T/help.out" "$T/help.err" > "$T/why"
 call=$(grep -n 'param_array_set' "$T/helpers/isbool.c" | cut -d: -f1)
-[ $rc -eq 1 ] && [ "$(built "$T/help.out")" = "3 2 1" ] &&
+[ $rc -eq 1 ] && [ "$(built "$T/help.out")" = "3 2 1" ] && [ "$(parts "$T/help.out")" = "0 0 0 3 3 1" ] &&
 	grep -q "^helpers/isbool.c:$call:9: error: .*(helper) do not build against .*KPARAM_ISBOOL.* \[modparm-check-build\]$" "$T/help.err" &&
 	! grep -q "^helpers/outside.c:.*\[modparm-check-build\]" "$T/help.err"
 result "helper calls outside handlers: 3 calls in 2 files built; the one beside KPARAM_ISBOOL fails at its line ($call)" $?

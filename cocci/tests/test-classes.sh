@@ -52,6 +52,11 @@ cat "$T/hpux.out" "$T/hpux.err" > "$T/why"
 	grep -q '^+module_param(sc_pl, int, 0);$' "$T"/hpux/*sc-*.patch &&
 	grep -q '^+module_param(major, uint, 0);$' "$T"/hpux/*strlog*.patch
 result "-I DIR -IDIR: every site converted, pl_t of the hpux header is int" $?
+# sys/dki.h is on both -I directories, with different typedefs: the
+# first on the path is the one cpp reads, and the other is named
+grep -q "strlog.c:8:1: note: 'major_t' is 'typedef __kernel_dev_t major_t;' of include/sys/dki.h, found through -I; not 'int' of arch/hpux/include/sys/dki.h (later on the -I path) \[modparm-typedef-header\]$" "$T/hpux.err" &&
+	! grep -q 'typedef-conflict' "$T/hpux.err"
+result "a header found twice on the -I path: the first one's typedef taken, the later one named" $?
 "$conv" --out "$T/sol" -I "$pkg/arch/solaris/include" -I "$pkg/include" "$pkg" > "$T/why" 2>&1 &&
 	grep -q '^+module_param(sc_pl, ulong, 0);$' "$T"/sol/*sc-*.patch &&
 	grep -q '^+module_param(major, ulong, 0);$' "$T"/sol/*strlog*.patch

@@ -76,6 +76,18 @@ fi
 diff -u "$here/convert/order_comment.conv" "$T/oc/order_comment.c" > "$T/why" 2>&1
 result "comment of a moved MODULE_PARM kept, emptied #ifdef MODULE dropped" $?
 
+# the comment above a MODULE_PARM of no variable goes with it when it
+# described only the removed lines, and stays when it heads other code
+mkdir -p "$T/nvc" && cp "$here/diag_no_variable_comment.c" "$T/nvc/"
+"$conv" --in-place --out "$T/out-nvc" "$T/nvc/diag_no_variable_comment.c" >/dev/null 2>&1
+if [ "${1:-}" = --update ]; then
+	cp "$T/nvc/diag_no_variable_comment.c" "$here/convert/diag_no_variable_comment.conv"
+fi
+diff -u "$here/convert/diag_no_variable_comment.conv" "$T/nvc/diag_no_variable_comment.c" > "$T/why" 2>&1 &&
+	! grep -q 'Number of tracks\|sector size' "$T/nvc/diag_no_variable_comment.c" &&
+	grep -q 'Debugging: the level' "$T/nvc/diag_no_variable_comment.c"
+result "a removed MODULE_PARM's own comment removed with it, one heading other code kept" $?
+
 # an '#ifdef MODULE_PARM' that holds only the converted lines goes, and
 # its sites' warnings become notes; the other guards (an #else of
 # '!defined(MODULE_PARM)', old kernels only) are left and named

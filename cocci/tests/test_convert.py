@@ -512,7 +512,7 @@ class CheckBuildSourceTest(unittest.TestCase):
 		self.assert_blocks_copied("multidim_build.res", [
 			S("c.c", "c.c", 6, "map", "flat", decl("map", "int", dims=[2, 3])),
 			S("c.c", "c.c", 9, "pairs", "flat", decl("pairs", "unsigned short", dims=[1, 2]))],
-			"static struct kparam_array modparm_arr_%s = {")
+			"static struct kparam_array __param_arr_%s = {")
 
 	def test_site_without_its_line_is_an_error(self):
 		s = checkbuild.Site("a.c", "a.c", 3, "gone", "param", decl("gone", "int"))

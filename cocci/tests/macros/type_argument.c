@@ -1,8 +1,8 @@
 /*
  * ftape-init.c of 2.2 (trimmed): the type string is an argument of the
  * wrapper, and one variable exists only under #ifndef.  Every use gives
- * module_param(var, uint, 0) but the last, whose line would have to go
- * into the #ifndef with the declaration: the macro is left, at each use.
+ * module_param(var, uint, 0) but the last, whose line goes into the
+ * #ifndef with the declaration: each use becomes its converted lines.
  * FT_PARM, whose variables are all declared above it, is converted.
  */
 #include <linux/module.h>

@@ -3,8 +3,8 @@
  * other types (uint, int) declared extern in the driver's own header,
  * included through "../lowlevel/"; no one #define serves them all, so
  * each use becomes its converted expansion, as upstream converted ftape.
- * ft_tracing's line would have to go into the #ifndef of its declaration:
- * that use is left, and the #define stays for it.
+ * ft_tracing's line goes into the #ifndef of its declaration, with its
+ * variable, and its MODULE_PARM_DESC stays at the use; the #define goes.
  */
 #include <linux/module.h>
 #include "../lowlevel/fdc-io.h"
