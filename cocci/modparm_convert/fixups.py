@@ -382,6 +382,9 @@ GUARD_RE = re.compile(r'\s*#\s*(?:ifdef\s+MODULE_PARM|if\s+defined\s*\(?\s*MODUL
 # what such a block may hold for its guard to go: the converted lines
 # and their descriptions, which 6.1 compiles anywhere
 PARAM_LINE_RE = re.compile(r'\s*(?:module_param\w*|MODULE_PARM_DESC)\s*\(')
+# a conditional inside such a block, which may stay when the guard goes:
+# not one that tests MODULE_PARM or the kernel version (a guard itself)
+NESTED_IF_RE = re.compile(r'#\s*(?:if|ifdef|ifndef|elif|else|endif)\b(?!.*\b(?:MODULE_PARM|LINUX_VERSION_CODE)\b)')
 
 
 def unguard(old_lines, new_lines):
@@ -391,7 +394,9 @@ def unguard(old_lines, new_lines):
 	would be gone.  Upstream dropped the guard: an '#ifdef MODULE_PARM'
 	block with no #else whose code is only module_param* lines and
 	MODULE_PARM_DESCs loses its #ifdef and #endif (a MODULE_PARM left
-	unconverted in it keeps them)."""
+	unconverted in it keeps them).  An #if inside it that holds only such
+	lines stays, with its own condition ('#ifndef IFX_RTSP_NAT_ALG' of an
+	RTSP helper, the condition of the variables' declarations)."""
 	bare = strip_comments("\n".join(new_lines)).split("\n")
 	drop = set()
 	for start, mids, end, _, _ in if_blocks(bare):
@@ -401,6 +406,8 @@ def unguard(old_lines, new_lines):
 		for line in bare[start + 1:end]:
 			code = line.strip()
 			if not code:
+				continue
+			if not open_stmt and NESTED_IF_RE.match(code):
 				continue
 			if code.startswith("#") or re.search(r'\bMODULE_PARM\s*\(', code):
 				ok = False
@@ -412,6 +419,11 @@ def unguard(old_lines, new_lines):
 			open_stmt = not code.endswith(";")
 		if ok and some and not open_stmt:
 			drop |= {start, end}
+	# a guard line between two blank lines takes one of them along
+	for i in sorted(drop):
+		if 0 < i < len(new_lines) - 1 and not new_lines[i - 1].strip() and \
+				not new_lines[i + 1].strip() and i - 1 not in drop:
+			drop.add(i + 1)
 	return [l for i, l in enumerate(new_lines) if i not in drop]
 
 

@@ -101,6 +101,18 @@ diff -u "$here/convert/diag_parm_guard.conv" "$T/pg/diag_parm_guard.c" > "$T/why
 	[ "$(grep -c 'warning: .*remove that #if so that the parameter exists \[modparm-parm-guard\]' "$T/pg/err")" = 3 ]
 result "#ifdef MODULE_PARM around converted lines removed, the other guards named" $?
 
+# such a guard around an #if of its own that holds only parameter lines
+# goes too; the inner #if stays
+mkdir -p "$T/pgn" && cp "$here/parm_guard_nested.c" "$T/pgn/"
+"$conv" --in-place --out "$T/out-pgn" "$T/pgn/parm_guard_nested.c" >/dev/null 2> "$T/pgn/err"
+if [ "${1:-}" = --update ]; then
+	cp "$T/pgn/parm_guard_nested.c" "$here/convert/parm_guard_nested.conv"
+fi
+diff -u "$here/convert/parm_guard_nested.conv" "$T/pgn/parm_guard_nested.c" > "$T/why" 2>&1 &&
+	[ "$(grep -c 'note: .* that #if and its #endif removed \[modparm-parm-guard\]' "$T/pgn/err")" = 2 ] &&
+	! grep -q 'warning:' "$T/pgn/err"
+result "#ifdef MODULE_PARM around an #if of parameter lines removed, the inner #if kept" $?
+
 # a __setup parser compiled for the built-in driver only, given the
 # module parameter: its '#ifndef MODULE' goes (spatch alone keeps it,
 # range_on_scalar_setup.res); one whose block holds more keeps it

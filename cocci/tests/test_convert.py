@@ -195,11 +195,26 @@ class FixupsTest(unittest.TestCase):
 			old = ["static int v;", g, 'MODULE_PARM(v, "i");', "#endif"]
 			got = ["static int v;", line]
 			self.assertEqual(fixups.removed_guards(old, got), {2})
+		# an #if inside the guard that holds only parameter lines keeps
+		# its condition, which 6.1 tests as the old kernels did (an RTSP
+		# helper's '#ifndef IFX_RTSP_NAT_ALG' in its '#ifdef MODULE_PARM')
+		nested = ["#ifdef MODULE_PARM", "", "#ifndef A", line] + desc + \
+			 ["#else", "MODULE_PARM_DESC(w, \"x\");", "#endif", "", "#endif"]
+		self.assertEqual(fixups.unguard([], nested), nested[1:-1], "nested #if")
+		spaced = ["int a;", "", "#ifdef MODULE_PARM", "", line, "#endif", "", "int x;"]
+		self.assertEqual(fixups.unguard([], spaced), ["int a;", "", line, "", "int x;"],
+				 "one of the blank lines around the guard")
 		kept = {
 			"an #else": ["#ifdef MODULE_PARM", line, "#else", "#endif"],
 			"a site left": ["#ifdef MODULE_PARM", line, 'MODULE_PARM(w, "q");', "#endif"],
 			"other code": ["#ifdef MODULE_PARM", line, "static int compat;", "#endif"],
-			"nested #if": ["#ifdef MODULE_PARM", "#ifdef A", line, "#endif", "#endif"],
+			"nested #if, other code": ["#ifdef MODULE_PARM", "#ifdef A", line,
+						   "static int compat;", "#endif", "#endif"],
+			"nested guard": ["#ifdef MODULE_PARM", "#if LINUX_VERSION_CODE < 0x020600",
+					 line, "#endif", "#endif"],
+			"nested #if, no parameter": ["#ifdef MODULE_PARM", "#ifdef A",
+						     "MODULE_PARM_DESC(v, \"x\");", "#endif", "#endif"],
+			"nested #define": ["#ifdef MODULE_PARM", "#define A 1", line, "#endif"],
 			"no parameter": ["#ifdef MODULE_PARM", "MODULE_PARM_DESC(v, \"x\");", "#endif"],
 			"another guard": ["#ifdef MODULE", line, "#endif"],
 			"#ifndef": ["#ifndef MODULE_PARM", line, "#endif"],
