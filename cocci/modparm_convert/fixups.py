@@ -4,9 +4,41 @@ declaration: comments, blank lines and an emptied #ifdef MODULE go back
 where a maintainer expects them.  Each takes and returns lists of lines
 (no newlines)."""
 
+import difflib
+import functools
 import re
 
-from .sites import matcher, strip_comments
+from .sites import strip_comments
+
+
+@functools.lru_cache(maxsize=4)
+def _opcodes(old, new):
+	n, m = len(old), len(new)
+	p = 0
+	while p < min(n, m) and old[p] == new[p]:
+		p += 1
+	s = 0
+	while s < min(n, m) - p and old[n - 1 - s] == new[m - 1 - s]:
+		s += 1
+	ops = [("equal", 0, p, 0, p)] if p else []
+	sm = difflib.SequenceMatcher(None, old[p:n - s], new[p:m - s], autojunk=False)
+	ops += [(op, i1 + p, i2 + p, j1 + p, j2 + p) for op, i1, i2, j1, j2 in sm.get_opcodes()]
+	if s:
+		ops.append(("equal", n - s, n, m - s, m))
+	return tuple(ops)
+
+
+def opcodes(old_lines, new_lines):
+	"""difflib's opcodes (no junk) of two lists of lines, matched past
+	the lines they share at the start and at the end: spatch changes a
+	few lines of a long file, and SequenceMatcher on whole files of an
+	old tree cost most of the repairs' time (its longest-match search
+	walks every occurrence of each blank line and brace).  The middle's
+	first and last lines differ, so its opcodes never start or end with
+	an 'equal' that would join the shared ends.  The repairs of a file
+	ask again and again about the same two texts (most change nothing):
+	the last few answers are kept."""
+	return _opcodes(tuple(old_lines), tuple(new_lines))
 
 
 def fix_comments(old_lines, new_lines):
@@ -67,9 +99,8 @@ def restore_blank_lines(old_lines, new_lines):
 	then, after blank lines, the block of b), spatch's new module_param
 	of a takes the place of those lines: the blank line goes back after
 	it, between the blocks."""
-	sm = matcher(old_lines, new_lines)
 	out = []
-	for op, i1, i2, j1, j2 in sm.get_opcodes():
+	for op, i1, i2, j1, j2 in opcodes(old_lines, new_lines):
 		removed = [m.group(1) for m in (re.match(r'\s*MODULE_PARM\s*\(\s*(\w+)', l)
 						for l in old_lines[i1:i2]) if m]
 		added = [re.match(r'\s*module_param\w*\(\s*(\w+)', l) for l in new_lines[j1:j2]]
@@ -98,8 +129,7 @@ def move_orphan_comments(old_lines, new_lines):
 	only that MODULE_PARM and goes with its module_param line, above the
 	lines added after the declaration, as a reviewer expects of moved
 	code."""
-	sm = matcher(old_lines, new_lines)
-	ops = sm.get_opcodes()
+	ops = opcodes(old_lines, new_lines)
 	bare = strip_comments("\n".join(new_lines)).split("\n")
 	moves = []	# (first comment line, line after it, variable), in new
 	for op, i1, i2, j1, j2 in ops:
@@ -158,10 +188,9 @@ def drop_removed_comments(old_lines, new_lines):
 	described only the removed lines: it goes too, as maintainers removed
 	it, with a blank line it would leave doubled.  A comment that still
 	heads other code stays."""
-	sm = matcher(old_lines, new_lines)
 	bare = strip_comments("\n".join(new_lines)).split("\n")
 	dropped = set()
-	for op, i1, i2, j1, j2 in sm.get_opcodes():
+	for op, i1, i2, j1, j2 in opcodes(old_lines, new_lines):
 		if op != "delete":
 			continue
 		m = re.match(r'\s*MODULE_PARM\s*\(\s*(\w+)', old_lines[i1])
@@ -189,9 +218,8 @@ def drop_empty_conditionals(old_lines, new_lines):
 	"""An #if/#endif that held only MODULE_PARMs now moved below their
 	declarations is left empty: remove it (only when nothing, not even a
 	comment, is left inside), and a blank line it leaves doubled."""
-	sm = matcher(old_lines, new_lines)
 	tonew = {}
-	for op, i1, i2, j1, j2 in sm.get_opcodes():
+	for op, i1, i2, j1, j2 in opcodes(old_lines, new_lines):
 		if op == "equal":
 			for d in range(i2 - i1):
 				tonew[j1 + d] = i1 + d
@@ -286,8 +314,7 @@ def hoist_branch_lines(old_lines, new_lines):
 	# the lines that are not spatch's additions: old lines, and those that
 	# replaced a MODULE_PARM of their variable in place
 	fixed = [l in olds for l in out]
-	sm = matcher(old_lines, new_lines)
-	for op, i1, i2, j1, j2 in sm.get_opcodes():
+	for op, i1, i2, j1, j2 in opcodes(old_lines, new_lines):
 		if op != "replace":
 			continue
 		for j in range(j1, j2):
@@ -439,9 +466,8 @@ def unguard_parsers(old_lines, new_lines):
 def removed_guards(old_lines, new_lines):
 	"""The old line numbers (1-based) of the '#ifdef MODULE_PARM' lines
 	that unguard() removed."""
-	sm = matcher(old_lines, new_lines)
 	out = set()
-	for op, i1, i2, _, _ in sm.get_opcodes():
+	for op, i1, i2, _, _ in opcodes(old_lines, new_lines):
 		if op in ("delete", "replace"):
 			out |= {i + 1 for i in range(i1, i2) if GUARD_RE.match(old_lines[i])}
 	return out

@@ -4,6 +4,7 @@
 (tests/data/convert: spatch's output and stderr for a file, the
 repaired result).  Output is KTAP.  Needs git, not spatch."""
 
+import difflib
 import os
 import re
 import shutil
@@ -221,6 +222,56 @@ class FixupsTest(unittest.TestCase):
 			self.assertEqual(fixups.unguard_parsers(o, o), o)
 		n = ["#if !defined(MODULE)", call, "#endif"]
 		self.assertEqual(fixups.unguard_parsers([], n), [call])
+
+
+	def test_trimmed_opcodes_as_whole_files(self):
+		# the repairs match the two texts past their shared first and
+		# last lines: where difflib on the whole files could align a
+		# repeated line either way, they must give what it gives
+		par = ['MODULE_PARM(a, "i");', 'MODULE_PARM_DESC(a, "A");']
+		block = ["#ifdef MODULE"] + par + ["#endif", ""]
+		cases = {
+			"empty": ([], []),
+			"all added": ([], ["static int a;", "module_param(a, int, 0);"]),
+			"all removed": (par, []),
+			"change at the start": (
+				par + ["static int a;", "", "int x;"],
+				['MODULE_PARM_DESC(a, "A");', "static int a;", "module_param(a, int, 0);",
+				 "", "int x;"]),
+			"change at the end": (
+				["/* a */", "", "static int a;", ""] + par,
+				["/* a */", "", "static int a;", "module_param(a, int, 0);", "",
+				 'MODULE_PARM_DESC(a, "A");']),
+			"repeated blocks": (
+				block + block + ["static int a;", "", "}", ""] + block,
+				block[:1] + block[2:] + block + ["static int a;", "module_param(a, int, 0);",
+								  "", "}", ""] + block),
+			"a run longer than the shared start": (
+				["x", "y", "x", "y", "", 'MODULE_PARM(a, "i");', "static int a;"],
+				["x", "y", "", "static int a;", "module_param(a, int, 0);"]),
+			"blank lines": (
+				["", "", 'MODULE_PARM(a, "i");', "", "", "static int a;", "", ""],
+				["", "", "", "", "static int a;", "module_param(a, int, 0);", "", ""]),
+		}
+
+		def whole(old, new):
+			return tuple(difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes())
+
+		def repairs(old, new):
+			return (fixups.apply_all(old, new), fixups.removed_guards(old, new),
+				[f(old, new) for f in (fixups.restore_blank_lines, fixups.move_orphan_comments,
+						       fixups.drop_removed_comments,
+						       fixups.drop_empty_conditionals,
+						       fixups.hoist_branch_lines)])
+		trimmed = fixups.opcodes
+		for name, (old, new) in cases.items():
+			got = repairs(old, new)
+			fixups.opcodes = whole
+			try:
+				want = repairs(old, new)
+			finally:
+				fixups.opcodes = trimmed
+			self.assertEqual(got, want, name)
 
 
 class AccountTest(unittest.TestCase):
