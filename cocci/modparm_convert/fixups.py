@@ -47,7 +47,8 @@ def fix_comments(old_lines, new_lines):
 	olds = set(old_lines)
 	out = list(new_lines)
 	for i in range(1, len(out)):
-		m = re.match(r'^(module_param\w*\(.*\);)(\s+(/\*.*\*/|//.*))$', out[i])
+		m = out[i].startswith("module_param") and \
+			re.match(r'^(module_param\w*\(.*\);)(\s+(/\*.*\*/|//.*))$', out[i])
 		if m and out[i - 1] + m.group(2) in olds and out[i - 1] not in olds:
 			out[i - 1] += m.group(2)
 			out[i] = m.group(1)
@@ -57,9 +58,10 @@ def fix_comments(old_lines, new_lines):
 	stripped = {l.rstrip(): l for l in old_lines}
 	i = 1
 	while i < len(out):
-		m = re.match(r'^(module_param\w*\(.*\);)(\s+/\*(?:(?!\*/).)*)$', out[i])
+		m = out[i].startswith("module_param") and \
+			re.match(r'^(module_param\w*\(.*\);)(\s+/\*(?:(?!\*/).)*)$', out[i])
 		whole = (out[i - 1] + m.group(2)).rstrip() if m else None
-		end = next((j for j in range(i + 1, len(out)) if "*/" in out[j]), None)
+		end = next((j for j in range(i + 1, len(out)) if "*/" in out[j]), None) if m else None
 		if m and out[i - 1] not in olds and whole in stripped and end is not None \
 				and out[end].rstrip().endswith("*/"):
 			out[i - 1] = stripped[whole]
@@ -70,7 +72,8 @@ def fix_comments(old_lines, new_lines):
 	# it goes with the module_param line of that variable
 	sitecomments = {}
 	for l in old_lines:
-		m = re.match(r'^\s*MODULE_PARM\s*\(\s*(\w+).*\);(\s+(/\*.*\*/|//.*))$', l)
+		m = "MODULE_PARM" in l and \
+			re.match(r'^\s*MODULE_PARM\s*\(\s*(\w+).*\);(\s+(/\*.*\*/|//.*))$', l)
 		if m:
 			sitecomments[m.group(2)] = m.group(1)
 	moved = {}
@@ -85,7 +88,7 @@ def fix_comments(old_lines, new_lines):
 				moved[v] = c
 				break
 	for i in range(len(out)):
-		m = re.match(r'^module_param\w*\(\s*(\w+)\s*,.*\);$', out[i])
+		m = moved and re.match(r'^module_param\w*\(\s*(\w+)\s*,.*\);$', out[i])
 		if m and m.group(1) in moved:
 			out[i] += moved.pop(m.group(1))
 	return out
@@ -101,6 +104,11 @@ def restore_blank_lines(old_lines, new_lines):
 	it, between the blocks."""
 	out = []
 	for op, i1, i2, j1, j2 in opcodes(old_lines, new_lines):
+		if op in ("equal", "insert"):
+			# the regexps below on every line of an equal run cost
+			# more than the matching
+			out.extend(new_lines[j1:j2])
+			continue
 		removed = [m.group(1) for m in (re.match(r'\s*MODULE_PARM\s*\(\s*(\w+)', l)
 						for l in old_lines[i1:i2]) if m]
 		added = [re.match(r'\s*module_param\w*\(\s*(\w+)', l) for l in new_lines[j1:j2]]
@@ -226,7 +234,7 @@ def drop_empty_conditionals(old_lines, new_lines):
 	out = list(new_lines)
 	i = 0
 	while i < len(out):
-		if not re.match(r'\s*#\s*if(n?def)?\b', out[i]) or i not in tonew:
+		if "#" not in out[i] or not re.match(r'\s*#\s*if(n?def)?\b', out[i]) or i not in tonew:
 			i += 1
 			continue
 		e = i + 1
@@ -267,6 +275,8 @@ def drop_empty_conditionals(old_lines, new_lines):
 	return out
 
 
+DIRECTIVE_RE = re.compile(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b')
+
 # a module_param line, and a comment after it
 ADDED_RE = re.compile(r'\s*(module_param\w*\s*\(.*\);)\s*(/\*.*\*/|//.*)?$')
 
@@ -278,7 +288,7 @@ def if_blocks(lines):
 	at its own level, not in a nested #if)."""
 	out, stack = [], []
 	for i, l in enumerate(lines):
-		m = re.match(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b', l)
+		m = DIRECTIVE_RE.match(l) if "#" in l else None
 		if m is None:
 			if stack:
 				stack[-1][4][-1].append(i)
@@ -384,7 +394,8 @@ def split_glued(old_lines, new_lines):
 	a line, an old line followed by code of a MODULE_PARM line, is split
 	back in two."""
 	olds = set(old_lines)
-	tails = [l.strip() for l in old_lines if re.search(r'\bMODULE_PARM\s*\(', l)]
+	tails = [l.strip() for l in old_lines if "MODULE_PARM" in l and
+		 re.search(r'\bMODULE_PARM\s*\(', l)]
 	out = []
 	for l in new_lines:
 		done = False
