@@ -11,6 +11,36 @@ import re
 from .sites import strip_comments
 
 
+def trim_exact(old, new, p, s):
+	"""Whether SequenceMatcher on the whole texts takes the p shared
+	first lines and the s shared last lines (not overlapping them) as
+	matching blocks, so that matching only the middles gives its
+	opcodes.  It
+	takes the longest block first (the leftmost of equal ones), then the
+	longest on each side of it.  A block other than those two is at most
+	ma + mb lines in a middle plus, in at most three runs, lines of the
+	shared ends, each run old text repeated elsewhere in old: when no
+	run of k lines occurs twice in old, it is shorter than
+	ma + mb + 3k; the shared start must be at least that long (it wins
+	a tie, being leftmost) and the shared end longer."""
+	ma, mb = len(old) - p - s, len(new) - p - s
+	if not ma and not mb:
+		return True	# the same text
+	if s and min(ma, mb) == 0 and min(len(old), len(new)) > s and old[-s - 1] == new[-s - 1]:
+		return False	# the shared end goes on into the shared start
+	lim = min(([p] if p else []) + ([s - 1] if s else []))
+	if lim < ma + mb:
+		return False
+	k = (lim - ma - mb) // 3 + 1
+	seen = set()
+	for i in range(len(old) - k + 1):
+		w = old[i:i + k]
+		if w in seen:
+			return False
+		seen.add(w)
+	return True
+
+
 @functools.lru_cache(maxsize=4)
 def _opcodes(old, new):
 	n, m = len(old), len(new)
@@ -20,6 +50,8 @@ def _opcodes(old, new):
 	s = 0
 	while s < min(n, m) - p and old[n - 1 - s] == new[m - 1 - s]:
 		s += 1
+	if (p or s) and not trim_exact(old, new, p, s):
+		p = s = 0
 	ops = [("equal", 0, p, 0, p)] if p else []
 	sm = difflib.SequenceMatcher(None, old[p:n - s], new[p:m - s], autojunk=False)
 	ops += [(op, i1 + p, i2 + p, j1 + p, j2 + p) for op, i1, i2, j1, j2 in sm.get_opcodes()]
@@ -30,8 +62,9 @@ def _opcodes(old, new):
 
 def opcodes(old_lines, new_lines):
 	"""difflib's opcodes (no junk) of two lists of lines, matched past
-	the lines they share at the start and at the end: spatch changes a
-	few lines of a long file, and SequenceMatcher on whole files of an
+	the lines they share at the start and at the end where that gives
+	the same opcodes as matching the whole texts (trim_exact; else the
+	whole texts are matched): spatch changes a few lines of a long file, and SequenceMatcher on whole files of an
 	old tree cost most of the repairs' time (its longest-match search
 	walks every occurrence of each blank line and brace).  The middle's
 	first and last lines differ, so its opcodes never start or end with

@@ -227,7 +227,7 @@ class FixupsTest(unittest.TestCase):
 	def test_trimmed_opcodes_as_whole_files(self):
 		# the repairs match the two texts past their shared first and
 		# last lines: where difflib on the whole files could align a
-		# repeated line either way, they must give what it gives
+		# repeated line another way, they must give what it gives
 		par = ['MODULE_PARM(a, "i");', 'MODULE_PARM_DESC(a, "A");']
 		block = ["#ifdef MODULE"] + par + ["#endif", ""]
 		cases = {
@@ -249,6 +249,29 @@ class FixupsTest(unittest.TestCase):
 			"a run longer than the shared start": (
 				["x", "y", "x", "y", "", 'MODULE_PARM(a, "i");', "static int a;"],
 				["x", "y", "", "static int a;", "module_param(a, int, 0);"]),
+			# the shared end would take the shared start's last line
+			"ends overlapping": (
+				["static int b;", "}", "/* c */", 'MODULE_PARM(a, "i");',
+				 'MODULE_PARM(a, "i");', "x", "x", "/* c */", "static int a;", "}",
+				 "static int b;"],
+				["static int b;", "}", "/* c */", 'MODULE_PARM(a, "i");', "x", "x",
+				 "/* c */", "static int a;", "}", "static int b;"]),
+			# matched past the shared ends without the check, the
+			# repairs gave another text for these two
+			"a longer run in the middle": (
+				["#ifdef MODULE", "#endif", 'MODULE_PARM(a, "i");', 'MODULE_PARM(a, "i");',
+				 "", "static int a;", "}", 'MODULE_PARM(a, "i");', "#ifdef MODULE",
+				 "#endif", 'MODULE_PARM(a, "i");', "", "}", "}"],
+				["#ifdef MODULE", "#endif", 'MODULE_PARM(a, "i");', "", "static int a;",
+				 "module_param(a, int, 0);", "}", "#ifdef MODULE", "#endif", "", "}", "}"]),
+			"comments repeated": (
+				["/* c */", 'MODULE_PARM(b, "i");', "/* c */", "/* c */",
+				 'MODULE_PARM(b, "i");', "#ifdef MODULE", "static int b;",
+				 'MODULE_PARM(b, "i");', "", "static int b;", "", "static int a;",
+				 'MODULE_PARM(b, "i");', "static int a;"],
+				["/* c */", "/* c */", "/* c */", "#ifdef MODULE", "static int b;",
+				 "module_param(b, int, 0);", "", "static int b;", "", "static int a;",
+				 "module_param(a, int, 0);", "static int a;", "module_param(a, int, 0);"]),
 			"blank lines": (
 				["", "", 'MODULE_PARM(a, "i");', "", "", "static int a;", "", ""],
 				["", "", "", "", "static int a;", "module_param(a, int, 0);", "", ""]),
@@ -265,6 +288,7 @@ class FixupsTest(unittest.TestCase):
 						       fixups.hoist_branch_lines)])
 		trimmed = fixups.opcodes
 		for name, (old, new) in cases.items():
+			self.assertEqual(fixups.opcodes(old, new), whole(old, new), name)
 			got = repairs(old, new)
 			fixups.opcodes = whole
 			try:
