@@ -13,21 +13,24 @@ from .sites import strip_comments
 
 def trim_exact(old, new, p, s):
 	"""Whether SequenceMatcher on the whole texts takes the p shared
-	first lines and the s shared last lines (not overlapping them) as
-	matching blocks, so that matching only the middles gives its
-	opcodes.  It
-	takes the longest block first (the leftmost of equal ones), then the
-	longest on each side of it.  A block other than those two is at most
-	ma + mb lines in a middle plus, in at most three runs, lines of the
-	shared ends, each run old text repeated elsewhere in old: when no
-	run of k lines occurs twice in old, it is shorter than
-	ma + mb + 3k; the shared start must be at least that long (it wins
-	a tie, being leftmost) and the shared end longer."""
+	first lines and the s shared last lines (cut not to overlap them)
+	as matching blocks, so that matching only the middles gives its
+	opcodes.  It takes the longest block first (the leftmost of equal
+	ones), then the longest on each side of it.  A block other than
+	those two is lines of a middle (ma + mb at most) and at most three
+	runs of shared lines, each a run of old lines found elsewhere in old
+	too: when no run of k old lines occurs twice, such a block has at
+	most ma + mb + 3 (k - 1) lines, and the shared start must be at
+	least that long (it wins a tie, being leftmost), the shared end
+	longer."""
 	ma, mb = len(old) - p - s, len(new) - p - s
 	if not ma and not mb:
 		return True	# the same text
-	if s and min(ma, mb) == 0 and min(len(old), len(new)) > s and old[-s - 1] == new[-s - 1]:
-		return False	# the shared end goes on into the shared start
+	# cut at the shared start, the shared end may go on into it: a
+	# longer block than the s lines
+	if s and min(ma, mb) == 0 and min(len(old), len(new)) > s and \
+			old[-s - 1] == new[-s - 1]:
+		return False
 	lim = min(([p] if p else []) + ([s - 1] if s else []))
 	if lim < ma + mb:
 		return False
@@ -61,16 +64,18 @@ def _opcodes(old, new):
 
 
 def opcodes(old_lines, new_lines):
-	"""difflib's opcodes (no junk) of two lists of lines, matched past
-	the lines they share at the start and at the end where that gives
-	the same opcodes as matching the whole texts (trim_exact; else the
-	whole texts are matched): spatch changes a few lines of a long file, and SequenceMatcher on whole files of an
-	old tree cost most of the repairs' time (its longest-match search
-	walks every occurrence of each blank line and brace).  The middle's
-	first and last lines differ, so its opcodes never start or end with
-	an 'equal' that would join the shared ends.  The repairs of a file
-	ask again and again about the same two texts (most change nothing):
-	the last few answers are kept."""
+	"""difflib's opcodes (no junk) of two lists of lines.  spatch
+	changes a few lines of a long file, and SequenceMatcher on the whole
+	files of an old tree cost most of the repairs' time (its longest
+	match search walks every occurrence of each blank line and brace):
+	the lines the texts share at the start and at the end are taken as
+	equal and only the middles matched, where trim_exact shows that the
+	whole texts give the same opcodes (else the whole texts are
+	matched).  The middles' first and last lines differ, so their
+	opcodes never start or end with an 'equal' that would join the
+	shared ends.  The repairs of a file ask again and again about the
+	same two texts (most change nothing): the last few answers are
+	kept."""
 	return _opcodes(tuple(old_lines), tuple(new_lines))
 
 
