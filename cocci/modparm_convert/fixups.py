@@ -4,9 +4,79 @@ declaration: comments, blank lines and an emptied #ifdef MODULE go back
 where a maintainer expects them.  Each takes and returns lists of lines
 (no newlines)."""
 
+import difflib
+import functools
 import re
 
-from .sites import matcher, strip_comments
+from .sites import strip_comments
+
+
+def trim_exact(old, new, p, s):
+	"""Whether SequenceMatcher on the whole texts takes the p shared
+	first lines and the s shared last lines (cut not to overlap them)
+	as matching blocks, so that matching only the middles gives its
+	opcodes.  It takes the longest block first (the leftmost of equal
+	ones), then the longest on each side of it.  A block other than
+	those two is lines of a middle (ma + mb at most) and at most three
+	runs of shared lines, each a run of old lines found elsewhere in old
+	too: when no run of k old lines occurs twice, such a block has at
+	most ma + mb + 3 (k - 1) lines, and the shared start must be at
+	least that long (it wins a tie, being leftmost), the shared end
+	longer."""
+	ma, mb = len(old) - p - s, len(new) - p - s
+	if not ma and not mb:
+		return True	# the same text
+	# cut at the shared start, the shared end may go on into it: a
+	# longer block than the s lines
+	if s and min(ma, mb) == 0 and min(len(old), len(new)) > s and \
+			old[-s - 1] == new[-s - 1]:
+		return False
+	lim = min(([p] if p else []) + ([s - 1] if s else []))
+	if lim < ma + mb:
+		return False
+	k = (lim - ma - mb) // 3 + 1
+	seen = set()
+	for i in range(len(old) - k + 1):
+		w = old[i:i + k]
+		if w in seen:
+			return False
+		seen.add(w)
+	return True
+
+
+@functools.lru_cache(maxsize=4)
+def _opcodes(old, new):
+	n, m = len(old), len(new)
+	p = 0
+	while p < min(n, m) and old[p] == new[p]:
+		p += 1
+	s = 0
+	while s < min(n, m) - p and old[n - 1 - s] == new[m - 1 - s]:
+		s += 1
+	if (p or s) and not trim_exact(old, new, p, s):
+		p = s = 0
+	ops = [("equal", 0, p, 0, p)] if p else []
+	sm = difflib.SequenceMatcher(None, old[p:n - s], new[p:m - s], autojunk=False)
+	ops += [(op, i1 + p, i2 + p, j1 + p, j2 + p) for op, i1, i2, j1, j2 in sm.get_opcodes()]
+	if s:
+		ops.append(("equal", n - s, n, m - s, m))
+	return tuple(ops)
+
+
+def opcodes(old_lines, new_lines):
+	"""difflib's opcodes (no junk) of two lists of lines.  spatch
+	changes a few lines of a long file, and SequenceMatcher on the whole
+	files of an old tree cost most of the repairs' time (its longest
+	match search walks every occurrence of each blank line and brace):
+	the lines the texts share at the start and at the end are taken as
+	equal and only the middles matched, where trim_exact shows that the
+	whole texts give the same opcodes (else the whole texts are
+	matched).  The middles' first and last lines differ, so their
+	opcodes never start or end with an 'equal' that would join the
+	shared ends.  The repairs of a file ask again and again about the
+	same two texts (most change nothing): the last few answers are
+	kept."""
+	return _opcodes(tuple(old_lines), tuple(new_lines))
 
 
 def fix_comments(old_lines, new_lines):
@@ -15,7 +85,8 @@ def fix_comments(old_lines, new_lines):
 	olds = set(old_lines)
 	out = list(new_lines)
 	for i in range(1, len(out)):
-		m = re.match(r'^(module_param\w*\(.*\);)(\s+(/\*.*\*/|//.*))$', out[i])
+		m = out[i].startswith("module_param") and \
+			re.match(r'^(module_param\w*\(.*\);)(\s+(/\*.*\*/|//.*))$', out[i])
 		if m and out[i - 1] + m.group(2) in olds and out[i - 1] not in olds:
 			out[i - 1] += m.group(2)
 			out[i] = m.group(1)
@@ -25,9 +96,10 @@ def fix_comments(old_lines, new_lines):
 	stripped = {l.rstrip(): l for l in old_lines}
 	i = 1
 	while i < len(out):
-		m = re.match(r'^(module_param\w*\(.*\);)(\s+/\*(?:(?!\*/).)*)$', out[i])
+		m = out[i].startswith("module_param") and \
+			re.match(r'^(module_param\w*\(.*\);)(\s+/\*(?:(?!\*/).)*)$', out[i])
 		whole = (out[i - 1] + m.group(2)).rstrip() if m else None
-		end = next((j for j in range(i + 1, len(out)) if "*/" in out[j]), None)
+		end = next((j for j in range(i + 1, len(out)) if "*/" in out[j]), None) if m else None
 		if m and out[i - 1] not in olds and whole in stripped and end is not None \
 				and out[end].rstrip().endswith("*/"):
 			out[i - 1] = stripped[whole]
@@ -38,7 +110,8 @@ def fix_comments(old_lines, new_lines):
 	# it goes with the module_param line of that variable
 	sitecomments = {}
 	for l in old_lines:
-		m = re.match(r'^\s*MODULE_PARM\s*\(\s*(\w+).*\);(\s+(/\*.*\*/|//.*))$', l)
+		m = "MODULE_PARM" in l and \
+			re.match(r'^\s*MODULE_PARM\s*\(\s*(\w+).*\);(\s+(/\*.*\*/|//.*))$', l)
 		if m:
 			sitecomments[m.group(2)] = m.group(1)
 	moved = {}
@@ -53,7 +126,7 @@ def fix_comments(old_lines, new_lines):
 				moved[v] = c
 				break
 	for i in range(len(out)):
-		m = re.match(r'^module_param\w*\(\s*(\w+)\s*,.*\);$', out[i])
+		m = moved and re.match(r'^module_param\w*\(\s*(\w+)\s*,.*\);$', out[i])
 		if m and m.group(1) in moved:
 			out[i] += moved.pop(m.group(1))
 	return out
@@ -67,9 +140,13 @@ def restore_blank_lines(old_lines, new_lines):
 	then, after blank lines, the block of b), spatch's new module_param
 	of a takes the place of those lines: the blank line goes back after
 	it, between the blocks."""
-	sm = matcher(old_lines, new_lines)
 	out = []
-	for op, i1, i2, j1, j2 in sm.get_opcodes():
+	for op, i1, i2, j1, j2 in opcodes(old_lines, new_lines):
+		if op in ("equal", "insert"):
+			# the regexps below on every line of an equal run cost
+			# more than the matching
+			out.extend(new_lines[j1:j2])
+			continue
 		removed = [m.group(1) for m in (re.match(r'\s*MODULE_PARM\s*\(\s*(\w+)', l)
 						for l in old_lines[i1:i2]) if m]
 		added = [re.match(r'\s*module_param\w*\(\s*(\w+)', l) for l in new_lines[j1:j2]]
@@ -98,8 +175,7 @@ def move_orphan_comments(old_lines, new_lines):
 	only that MODULE_PARM and goes with its module_param line, above the
 	lines added after the declaration, as a reviewer expects of moved
 	code."""
-	sm = matcher(old_lines, new_lines)
-	ops = sm.get_opcodes()
+	ops = opcodes(old_lines, new_lines)
 	bare = strip_comments("\n".join(new_lines)).split("\n")
 	moves = []	# (first comment line, line after it, variable), in new
 	for op, i1, i2, j1, j2 in ops:
@@ -158,10 +234,9 @@ def drop_removed_comments(old_lines, new_lines):
 	described only the removed lines: it goes too, as maintainers removed
 	it, with a blank line it would leave doubled.  A comment that still
 	heads other code stays."""
-	sm = matcher(old_lines, new_lines)
 	bare = strip_comments("\n".join(new_lines)).split("\n")
 	dropped = set()
-	for op, i1, i2, j1, j2 in sm.get_opcodes():
+	for op, i1, i2, j1, j2 in opcodes(old_lines, new_lines):
 		if op != "delete":
 			continue
 		m = re.match(r'\s*MODULE_PARM\s*\(\s*(\w+)', old_lines[i1])
@@ -189,16 +264,15 @@ def drop_empty_conditionals(old_lines, new_lines):
 	"""An #if/#endif that held only MODULE_PARMs now moved below their
 	declarations is left empty: remove it (only when nothing, not even a
 	comment, is left inside), and a blank line it leaves doubled."""
-	sm = matcher(old_lines, new_lines)
 	tonew = {}
-	for op, i1, i2, j1, j2 in sm.get_opcodes():
+	for op, i1, i2, j1, j2 in opcodes(old_lines, new_lines):
 		if op == "equal":
 			for d in range(i2 - i1):
 				tonew[j1 + d] = i1 + d
 	out = list(new_lines)
 	i = 0
 	while i < len(out):
-		if not re.match(r'\s*#\s*if(n?def)?\b', out[i]) or i not in tonew:
+		if "#" not in out[i] or not re.match(r'\s*#\s*if(n?def)?\b', out[i]) or i not in tonew:
 			i += 1
 			continue
 		e = i + 1
@@ -239,6 +313,8 @@ def drop_empty_conditionals(old_lines, new_lines):
 	return out
 
 
+DIRECTIVE_RE = re.compile(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b')
+
 # a module_param line, and a comment after it
 ADDED_RE = re.compile(r'\s*(module_param\w*\s*\(.*\);)\s*(/\*.*\*/|//.*)?$')
 
@@ -250,7 +326,7 @@ def if_blocks(lines):
 	at its own level, not in a nested #if)."""
 	out, stack = [], []
 	for i, l in enumerate(lines):
-		m = re.match(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b', l)
+		m = DIRECTIVE_RE.match(l) if "#" in l else None
 		if m is None:
 			if stack:
 				stack[-1][4][-1].append(i)
@@ -286,8 +362,7 @@ def hoist_branch_lines(old_lines, new_lines):
 	# the lines that are not spatch's additions: old lines, and those that
 	# replaced a MODULE_PARM of their variable in place
 	fixed = [l in olds for l in out]
-	sm = matcher(old_lines, new_lines)
-	for op, i1, i2, j1, j2 in sm.get_opcodes():
+	for op, i1, i2, j1, j2 in opcodes(old_lines, new_lines):
 		if op != "replace":
 			continue
 		for j in range(j1, j2):
@@ -357,7 +432,8 @@ def split_glued(old_lines, new_lines):
 	a line, an old line followed by code of a MODULE_PARM line, is split
 	back in two."""
 	olds = set(old_lines)
-	tails = [l.strip() for l in old_lines if re.search(r'\bMODULE_PARM\s*\(', l)]
+	tails = [l.strip() for l in old_lines if "MODULE_PARM" in l and
+		 re.search(r'\bMODULE_PARM\s*\(', l)]
 	out = []
 	for l in new_lines:
 		done = False
@@ -451,9 +527,8 @@ def unguard_parsers(old_lines, new_lines):
 def removed_guards(old_lines, new_lines):
 	"""The old line numbers (1-based) of the '#ifdef MODULE_PARM' lines
 	that unguard() removed."""
-	sm = matcher(old_lines, new_lines)
 	out = set()
-	for op, i1, i2, _, _ in sm.get_opcodes():
+	for op, i1, i2, _, _ in opcodes(old_lines, new_lines):
 		if op in ("delete", "replace"):
 			out |= {i + 1 for i in range(i1, i2) if GUARD_RE.match(old_lines[i])}
 	return out

@@ -4,6 +4,7 @@
 (tests/data/convert: spatch's output and stderr for a file, the
 repaired result).  Output is KTAP.  Needs git, not spatch."""
 
+import difflib
 import os
 import re
 import shutil
@@ -236,6 +237,80 @@ class FixupsTest(unittest.TestCase):
 			self.assertEqual(fixups.unguard_parsers(o, o), o)
 		n = ["#if !defined(MODULE)", call, "#endif"]
 		self.assertEqual(fixups.unguard_parsers([], n), [call])
+
+
+	def test_trimmed_opcodes_as_whole_files(self):
+		# the repairs match the two texts past their shared first and
+		# last lines: where difflib on the whole files could align a
+		# repeated line another way, they must give what it gives
+		par = ['MODULE_PARM(a, "i");', 'MODULE_PARM_DESC(a, "A");']
+		block = ["#ifdef MODULE"] + par + ["#endif", ""]
+		cases = {
+			"empty": ([], []),
+			"all added": ([], ["static int a;", "module_param(a, int, 0);"]),
+			"all removed": (par, []),
+			"change at the start": (
+				par + ["static int a;", "", "int x;"],
+				['MODULE_PARM_DESC(a, "A");', "static int a;", "module_param(a, int, 0);",
+				 "", "int x;"]),
+			"change at the end": (
+				["/* a */", "", "static int a;", ""] + par,
+				["/* a */", "", "static int a;", "module_param(a, int, 0);", "",
+				 'MODULE_PARM_DESC(a, "A");']),
+			"repeated blocks": (
+				block + block + ["static int a;", "", "}", ""] + block,
+				block[:1] + block[2:] + block + ["static int a;", "module_param(a, int, 0);",
+								  "", "}", ""] + block),
+			"a run longer than the shared start": (
+				["x", "y", "x", "y", "", 'MODULE_PARM(a, "i");', "static int a;"],
+				["x", "y", "", "static int a;", "module_param(a, int, 0);"]),
+			# the shared end would take the shared start's last line
+			"ends overlapping": (
+				["static int b;", "}", "/* c */", 'MODULE_PARM(a, "i");',
+				 'MODULE_PARM(a, "i");', "x", "x", "/* c */", "static int a;", "}",
+				 "static int b;"],
+				["static int b;", "}", "/* c */", 'MODULE_PARM(a, "i");', "x", "x",
+				 "/* c */", "static int a;", "}", "static int b;"]),
+			# matched past the shared ends without the check, the
+			# repairs gave another text for these two
+			"a longer run in the middle": (
+				["#ifdef MODULE", "#endif", 'MODULE_PARM(a, "i");', 'MODULE_PARM(a, "i");',
+				 "", "static int a;", "}", 'MODULE_PARM(a, "i");', "#ifdef MODULE",
+				 "#endif", 'MODULE_PARM(a, "i");', "", "}", "}"],
+				["#ifdef MODULE", "#endif", 'MODULE_PARM(a, "i");', "", "static int a;",
+				 "module_param(a, int, 0);", "}", "#ifdef MODULE", "#endif", "", "}", "}"]),
+			"comments repeated": (
+				["/* c */", 'MODULE_PARM(b, "i");', "/* c */", "/* c */",
+				 'MODULE_PARM(b, "i");', "#ifdef MODULE", "static int b;",
+				 'MODULE_PARM(b, "i");', "", "static int b;", "", "static int a;",
+				 'MODULE_PARM(b, "i");', "static int a;"],
+				["/* c */", "/* c */", "/* c */", "#ifdef MODULE", "static int b;",
+				 "module_param(b, int, 0);", "", "static int b;", "", "static int a;",
+				 "module_param(a, int, 0);", "static int a;", "module_param(a, int, 0);"]),
+			"blank lines": (
+				["", "", 'MODULE_PARM(a, "i");', "", "", "static int a;", "", ""],
+				["", "", "", "", "static int a;", "module_param(a, int, 0);", "", ""]),
+		}
+
+		def whole(old, new):
+			return tuple(difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes())
+
+		def repairs(old, new):
+			return (fixups.apply_all(old, new), fixups.removed_guards(old, new),
+				[f(old, new) for f in (fixups.restore_blank_lines, fixups.move_orphan_comments,
+						       fixups.drop_removed_comments,
+						       fixups.drop_empty_conditionals,
+						       fixups.hoist_branch_lines)])
+		trimmed = fixups.opcodes
+		for name, (old, new) in cases.items():
+			self.assertEqual(fixups.opcodes(old, new), whole(old, new), name)
+			got = repairs(old, new)
+			fixups.opcodes = whole
+			try:
+				want = repairs(old, new)
+			finally:
+				fixups.opcodes = trimmed
+			self.assertEqual(got, want, name)
 
 
 class AccountTest(unittest.TestCase):
