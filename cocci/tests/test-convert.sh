@@ -19,11 +19,27 @@ trap 'rm -rf "$T"' EXIT
 . "$here/../../scripts/ktap.sh"
 ktap_why=$T/why
 
+# converted_like CASE [update]: CASE.c of this directory converted in
+# place in $T/conv/CASE/ (its stderr in err there) against
+# convert/CASE.conv, the difference in $T/why; with "update" and
+# --update the result becomes CASE.conv (cases whose .conv is written
+# by hand take no "update")
+converted_like() {
+	d=$T/conv/$1
+	mkdir -p "$d" && cp "$here/$1.c" "$d/"
+	"$conv" --in-place --out "$d/out" "$d/$1.c" >/dev/null 2> "$d/err"
+	if [ "${2:-}" = update ] && [ "$opt" = --update ]; then
+		cp "$d/$1.c" "$here/convert/$1.conv"
+	fi
+	diff -u "$here/convert/$1.conv" "$d/$1.c" > "$T/why" 2>&1
+}
+opt=${1:-}
+
 # golden output, from the tree's parent so paths are stable
 (cd "$here/convert" && "$conv" --name tree --out "$T/out1" tree >"$T/stdout1" 2>"$T/stderr1")
 rc=$?
 sed -i "s|$T/|@T@/|g" "$T/stdout1"
-if [ "${1:-}" = --update ]; then
+if [ "$opt" = --update ]; then
 	rm -rf "$expected" && cp -r "$T/out1" "$expected" &&
 		cp "$T/stdout1" "$expected/stdout" && cp "$T/stderr1" "$expected/stderr"
 fi
@@ -68,73 +84,47 @@ result "a relative --out holds every patch its series names" $?
 # a comment above a MODULE_PARM moved below its declaration goes with the
 # module_param line when nothing is left for it to describe; the #ifdef
 # MODULE block left empty goes (order_comment.c: spatch alone keeps both)
-mkdir -p "$T/oc" && cp "$here/order_comment.c" "$T/oc/"
-"$conv" --in-place --out "$T/out-oc" "$T/oc/order_comment.c" >/dev/null 2>&1
-if [ "${1:-}" = --update ]; then
-	cp "$T/oc/order_comment.c" "$here/convert/order_comment.conv"
-fi
-diff -u "$here/convert/order_comment.conv" "$T/oc/order_comment.c" > "$T/why" 2>&1
+converted_like order_comment update
 result "comment of a moved MODULE_PARM kept, emptied #ifdef MODULE dropped" $?
 
 # the comment above a MODULE_PARM of no variable goes with it when it
 # described only the removed lines, and stays when it heads other code
-mkdir -p "$T/nvc" && cp "$here/diag_no_variable_comment.c" "$T/nvc/"
-"$conv" --in-place --out "$T/out-nvc" "$T/nvc/diag_no_variable_comment.c" >/dev/null 2>&1
-if [ "${1:-}" = --update ]; then
-	cp "$T/nvc/diag_no_variable_comment.c" "$here/convert/diag_no_variable_comment.conv"
-fi
-diff -u "$here/convert/diag_no_variable_comment.conv" "$T/nvc/diag_no_variable_comment.c" > "$T/why" 2>&1 &&
-	! grep -q 'Number of tracks\|sector size' "$T/nvc/diag_no_variable_comment.c" &&
-	grep -q 'Debugging: the level' "$T/nvc/diag_no_variable_comment.c"
+converted_like diag_no_variable_comment update &&
+	! grep -q 'Number of tracks\|sector size' "$T/conv/diag_no_variable_comment/diag_no_variable_comment.c" &&
+	grep -q 'Debugging: the level' "$T/conv/diag_no_variable_comment/diag_no_variable_comment.c"
 result "a removed MODULE_PARM's own comment removed with it, one heading other code kept" $?
 
 # an '#ifdef MODULE_PARM' that holds only the converted lines goes, and
 # its sites' warnings become notes; the other guards (an #else of
 # '!defined(MODULE_PARM)', old kernels only) are left and named
-mkdir -p "$T/pg" && cp "$here/diag_parm_guard.c" "$T/pg/"
-"$conv" --in-place --out "$T/out-pg" "$T/pg/diag_parm_guard.c" >/dev/null 2> "$T/pg/err"
-if [ "${1:-}" = --update ]; then
-	cp "$T/pg/diag_parm_guard.c" "$here/convert/diag_parm_guard.conv"
-fi
-diff -u "$here/convert/diag_parm_guard.conv" "$T/pg/diag_parm_guard.c" > "$T/why" 2>&1 &&
-	[ "$(grep -c 'note: .* that #if and its #endif removed \[modparm-parm-guard\]' "$T/pg/err")" = 2 ] &&
-	[ "$(grep -c 'warning: .*remove that #if so that the parameter exists \[modparm-parm-guard\]' "$T/pg/err")" = 3 ]
+converted_like diag_parm_guard update &&
+	[ "$(grep -c 'note: .* that #if and its #endif removed \[modparm-parm-guard\]' "$T/conv/diag_parm_guard/err")" = 2 ] &&
+	[ "$(grep -c 'warning: .*remove that #if so that the parameter exists \[modparm-parm-guard\]' "$T/conv/diag_parm_guard/err")" = 3 ]
 result "#ifdef MODULE_PARM around converted lines removed, the other guards named" $?
 
 # such a guard around an #if of its own that holds only parameter lines
 # goes too; the inner #if stays
-mkdir -p "$T/pgn" && cp "$here/parm_guard_nested.c" "$T/pgn/"
-"$conv" --in-place --out "$T/out-pgn" "$T/pgn/parm_guard_nested.c" >/dev/null 2> "$T/pgn/err"
-if [ "${1:-}" = --update ]; then
-	cp "$T/pgn/parm_guard_nested.c" "$here/convert/parm_guard_nested.conv"
-fi
-diff -u "$here/convert/parm_guard_nested.conv" "$T/pgn/parm_guard_nested.c" > "$T/why" 2>&1 &&
-	[ "$(grep -c 'note: .* that #if and its #endif removed \[modparm-parm-guard\]' "$T/pgn/err")" = 2 ] &&
-	! grep -q 'warning:' "$T/pgn/err"
+converted_like parm_guard_nested update &&
+	[ "$(grep -c 'note: .* that #if and its #endif removed \[modparm-parm-guard\]' "$T/conv/parm_guard_nested/err")" = 2 ] &&
+	! grep -q 'warning:' "$T/conv/parm_guard_nested/err"
 result "#ifdef MODULE_PARM around an #if of parameter lines removed, the inner #if kept" $?
 
 # a __setup parser compiled for the built-in driver only, given the
 # module parameter: its '#ifndef MODULE' goes (spatch alone keeps it,
 # range_on_scalar_setup.res); one whose block holds more keeps it
-mkdir -p "$T/ros" && cp "$here/range_on_scalar_setup.c" "$T/ros/"
-"$conv" --in-place --out "$T/out-ros" "$T/ros/range_on_scalar_setup.c" >/dev/null 2>&1
-diff -u "$here/convert/range_on_scalar_setup.conv" "$T/ros/range_on_scalar_setup.c" > "$T/why" 2>&1
+converted_like range_on_scalar_setup
 result "'#ifndef MODULE' around a parser given the parameter removed, one holding more kept" $?
 
 # MODULE_PARMs above their declarations, blocks apart by blank lines:
 # the line added after a declaration does not eat the blank lines that
 # kept the next block apart (spatch alone: order_below_blank.res)
-mkdir -p "$T/obb" && cp "$here/order_below_blank.c" "$T/obb/"
-"$conv" --in-place --out "$T/out-obb" "$T/obb/order_below_blank.c" >/dev/null 2>&1
-diff -u "$here/convert/order_below_blank.conv" "$T/obb/order_below_blank.c" > "$T/why" 2>&1
+converted_like order_below_blank
 result "a module_param line added after a declaration keeps the blank line before the next block" $?
 
 # a declaration's trailing comment over several lines: the module_param
 # line goes after its end, the comment stays the declaration's (spatch
 # alone: order_comment_lines.res)
-mkdir -p "$T/ocl" && cp "$here/order_comment_lines.c" "$T/ocl/"
-"$conv" --in-place --out "$T/out-ocl" "$T/ocl/order_comment_lines.c" >/dev/null 2>&1
-diff -u "$here/convert/order_comment_lines.conv" "$T/ocl/order_comment_lines.c" > "$T/why" 2>&1
+converted_like order_comment_lines
 result "a comment over several lines after a declaration stays with it, module_param after its end" $?
 
 # a variable declared below the site in every branch of an #if with an
@@ -144,9 +134,7 @@ result "a comment over several lines after a declaration stays with it, module_p
 # declaration keeps its own (convert/CASE.conv, written by hand)
 for c in order_below_twice order_below_branches order_below_arrays order_below_alias \
 		order_below_types order_below_no_else; do
-	mkdir -p "$T/ob/$c" && cp "$here/$c.c" "$T/ob/$c/"
-	"$conv" --in-place --out "$T/ob/$c/out" "$T/ob/$c/$c.c" >/dev/null 2>&1
-	diff -u "$here/convert/$c.conv" "$T/ob/$c/$c.c" > "$T/why" 2>&1
+	converted_like "$c"
 	result "branches of an #if: $c.c gives convert/$c.conv" $?
 done
 
