@@ -1,0 +1,31 @@
+#!/bin/sh
+# The order the benchmark's make boots in (KTAP): every layout's kernel
+# as a stage of its own, then the boots in rounds, boot 1 of every
+# layout before boot 2 of any, so that the host's load, which drifts
+# over a run, falls on every layout alike.  Read from make's database
+# (make -pq), so nothing is built or booted.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../../scripts/ktap.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# prereqs TARGET: the prerequisites of TARGET, one a line, BUILD=$tmp
+prereqs() {
+	make -pq -C "$here" BUILD="$tmp" LAYOUTS="stock density split" BOOTS=3 \
+		no-such-target 2>/dev/null |
+		sed -n "s|^$1: ||p" | tr ' ' '\n' | sed -n "s|^$tmp/reorder-bench/||p"
+}
+prereqs bench-report | grep '/measures.tsv$' > "$tmp/boots"
+same_text "$(tr '\n' ' ' < "$tmp/boots")" \
+	"stock/boot1/measures.tsv density/boot1/measures.tsv split/boot1/measures.tsv stock/boot2/measures.tsv density/boot2/measures.tsv split/boot2/measures.tsv stock/boot3/measures.tsv density/boot3/measures.tsv split/boot3/measures.tsv " \
+	"the boots come in rounds: boot K of every layout, then boot K + 1"
+same_text "$(prereqs bench-images | tr '\n' ' ')" \
+	"stock/bzImage density/bzImage split/bzImage " \
+	"every layout's kernel is a stage before the boots"
+# The recipe of bench, as make's database prints it: the tab-indented
+# lines after "bench: ...", make's own "#" lines skipped.
+make -pq -C "$here" BUILD="$tmp" no-such-target 2>/dev/null |
+	awk '/^bench:/ { on = 1; next } on && /^#/ { next } on && /^\t/ { print; next } on { exit }' > "$tmp/recipe"
+same_text "$(grep -o 'bench-images\|bench-report' "$tmp/recipe" | tr '\n' ' ')" \
+	"bench-images bench-report " "make bench makes the kernels first, then the boots"
+finish
