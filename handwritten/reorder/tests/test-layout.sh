@@ -12,7 +12,8 @@
 #     between __reorder_text_start and __reorder_text_end
 #  4. the entries that cannot be placed by name live in sections that
 #     keep their own place (noinstr, sched, entry, ...), are aliases
-#     of a function with a section of its own, or are absent
+#     or inner entry points of a function with a section of its own,
+#     or are absent
 #  5. cold code (.text.unlikely.*, foo.cold) is one block between the
 #     hot text and the ordinary functions
 #  6. the build log has no orphan-section warnings, and no objtool
@@ -167,10 +168,12 @@ awk 'NR == FNR { want[$1] = 1; next } ($2 in want) { print $2, $1 }' \
 	"$tmp/unplaced" "$tmp/symsec" | sort -u > "$tmp/unplaced-sec"
 # An alias (a name at the address of another function, as a __weak
 # __alias() fallback that a configuration without the arch version
-# keeps) lives in the section of the function it names: that one's
-# entry, if profiled, places it.
+# keeps) or an inner entry point (SYM_INNER_LABEL in assembly, as
+# __put_user_nocheck_8 inside __put_user_8) lives in the section of the
+# function it is part of: that one's entry, if profiled, places it.
 bad=$(awk 'NR == FNR { if ($2 ~ /^[tTwW]$/) at[$3] = $1; next }
-	$2 ~ /^\.text\.[^.]/ && ($1 in at) && at[$1] == at[substr($2, 7)] { next }
+	$2 ~ /^\.text\.[^.]/ && ($1 in at) && (substr($2, 7) in at) &&
+		("x" at[$1]) >= ("x" at[substr($2, 7)]) { next }
 	$2 !~ /^\.(noinstr|sched|cpuidle|spinlock|kprobes|entry|irqentry|softirqentry|head|init|ref)\.text$|^\.text\.unlikely\.|^\.text\.\.|^\.static_call\.text$|^\.text$/' \
 	"$tmp/map" "$tmp/unplaced-sec")
 diag "$(wc -l < "$tmp/unplaced") entries not placeable by name:" \
