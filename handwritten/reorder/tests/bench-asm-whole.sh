@@ -9,10 +9,12 @@
 # A "*(.text.NAME)" line naming a function of an assembly object of
 # arch/x86/lib (an object built from a .S file) becomes, at the first
 # such line of that object, every .text.* section of the object in the
-# object's own order, then "*OBJECT(.text)" for the code that has no
-# section of its own (the shared fault handlers); later lines naming
-# the object's functions go.  The object's variants then sit together,
-# in file order, where its first listed function is.
+# object's own order; later lines naming the object's functions go.
+# The object's variants then sit together, in file order, where its
+# first listed function is.  The code without a section of its own (the
+# fault handlers the functions share) stays where the linker script
+# puts the rest of arch/x86/lib's .text, right after the list, in both
+# layouts.
 set -eu
 [ $# -eq 3 ] || { echo "usage: bench-asm-whole.sh KSRC KBUILD_OUT LIST" >&2; exit 2; }
 ksrc=$1 kout=$2 list=$3
@@ -38,7 +40,6 @@ awk 'NR == FNR { of[$2] = $1; n[$1]++; sec[$1, n[$1]] = $2; next }
 			done[o] = 1
 			for (i = 1; i <= n[o]; i++)
 				print "*(" sec[o, i] ")"
-			print "*" o "(.text)"
 		}
 		next
 	}
