@@ -9,11 +9,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../../scripts/ktap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# prereqs TARGET: the prerequisites of TARGET, one a line, BUILD=$tmp
+# make's database, read once: every check below reads this one dump.
+make -pq -C "$here" BUILD="$tmp" LAYOUTS="stock density split" BOOTS=3 \
+	no-such-target > "$tmp/db" 2>/dev/null
+# prereqs TARGET: the prerequisites of TARGET, one a line
 prereqs() {
-	make -pq -C "$here" BUILD="$tmp" LAYOUTS="stock density split" BOOTS=3 \
-		no-such-target 2>/dev/null |
-		sed -n "s|^$1: ||p" | tr ' ' '\n' | sed -n "s|^$tmp/reorder-bench/||p"
+	sed -n "s|^$1: ||p" "$tmp/db" | tr ' ' '\n' | sed -n "s|^$tmp/reorder-bench/||p"
 }
 prereqs bench-report | grep '/measures.tsv$' > "$tmp/boots"
 same_text "$(tr '\n' ' ' < "$tmp/boots")" \
@@ -24,8 +25,8 @@ same_text "$(prereqs bench-images | tr '\n' ' ')" \
 	"every layout's kernel is a stage before the boots"
 # The recipe of bench, as make's database prints it: the tab-indented
 # lines after "bench: ...", make's own "#" lines skipped.
-make -pq -C "$here" BUILD="$tmp" no-such-target 2>/dev/null |
-	awk '/^bench:/ { on = 1; next } on && /^#/ { next } on && /^\t/ { print; next } on { exit }' > "$tmp/recipe"
+awk '/^bench:/ { on = 1; next } on && /^#/ { next } on && /^\t/ { print; next } on { exit }' \
+	"$tmp/db" > "$tmp/recipe"
 same_text "$(grep -o 'bench-images\|bench-report' "$tmp/recipe" | tr '\n' ' ')" \
 	"bench-images bench-report " "make bench makes the kernels first, then the boots"
 finish
