@@ -81,6 +81,9 @@ static int edge_line(void *ctx, const char *s, size_t len,
 		}
 		idx[i] = p2l_tab_find(c->t, name->s, name->len,
 				      p2l_hash(name->s, name->len));
+		/* a call to an inner entry point is a call to its function */
+		if (idx[i] >= 0)
+			idx[i] = p2l_tab_folded(c->t, idx[i]);
 	}
 	if (!count)
 		return 0;

@@ -499,6 +499,7 @@ int main(int argc, char **argv)
 	struct p2l_objs objs = { 0 };
 	struct p2l_edges edges = { 0 };
 	const char **files = NULL;
+	long folded = 0;
 	int i, ret = 1;
 
 	p2l_map_init(&map);
@@ -534,6 +535,11 @@ int main(int argc, char **argv)
 		p2l_err("no samples in the profile(s)");
 		goto out;
 	}
+	if (o.map) {
+		folded = p2l_map_fold_inner(&map, tab);
+		if (folded < 0)
+			goto out;
+	}
 	for (i = 0; i < o.nedges; i++)
 		if (p2l_edges_load(&edges, tab, o.edges[i].path,
 				   o.edges[i].weight))
@@ -552,6 +558,9 @@ int main(int argc, char **argv)
 	if (p2l_emit(tab, o.map ? &map : NULL, &lo, &res))
 		goto out;
 	p2l_summary(&lo, tab, &res);
+	if (folded)
+		fprintf(stderr, "profile2linkerlist: %ld inner entry points counted with the functions that hold them\n",
+			folded);
 	if (o.nedges)
 		fprintf(stderr, "profile2linkerlist: C3 order from %zu call edges of %u file(s); %.2f%% of the calls had an unprofiled or recursive end\n",
 			edges.n, edges.files,

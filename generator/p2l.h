@@ -82,6 +82,9 @@ void p2l_tab_origin(const struct p2l_tab *t, uint32_t i, uint32_t *file,
 		    unsigned long *line);
 double p2l_tab_weight(const struct p2l_tab *t);
 unsigned int p2l_tab_profiles(const struct p2l_tab *t);
+long p2l_tab_fold(struct p2l_tab *t, uint32_t from, const char *name,
+		  size_t len, uint64_t h);
+uint32_t p2l_tab_folded(const struct p2l_tab *t, uint32_t i);
 
 /* sysmap.c: System.map or "nm -S" output */
 struct p2l_sym {
@@ -116,6 +119,7 @@ int p2l_map_finish(struct p2l_map *m);
 int p2l_map_is_text(char type);
 int p2l_map_prefer_sections(struct p2l_map *m, const char *path);
 long p2l_map_lookup(const struct p2l_map *m, uint64_t addr);
+long p2l_map_fold_inner(const struct p2l_map *m, struct p2l_tab *t);
 
 /* input.c: opening files, the buffered line reader, format detection */
 int p2l_open(const char *path);

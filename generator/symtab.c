@@ -41,6 +41,8 @@ struct p2l_tab {
 	unsigned char *arena;	/* varint length, then the name */
 	size_t alen, acap;
 	float *score;		/* merged scores of earlier profiles */
+	uint32_t *fold;		/* NULL, or the entry each one is folded into */
+	uint32_t nfold;
 	struct pending *q;	/* insertions not made yet */
 	unsigned int qhead, qlen;
 	/* where each function was first seen, for skip reports */
@@ -120,6 +122,7 @@ void p2l_tab_free(struct p2l_tab *t)
 	free(t->slot);
 	free(t->arena);
 	free(t->score);
+	free(t->fold);
 	free(t->file);
 	free(t->line);
 	free(t);
@@ -464,4 +467,48 @@ void p2l_tab_finish(struct p2l_tab *t)
 		free(t->score);
 		t->score = NULL;
 	}
+}
+
+/*
+ * After the last profile and before p2l_tab_finish(): move the merged
+ * score of entry @from to the function @name (hash @h), which joins the
+ * table if it has no samples of its own, and remember the move for
+ * p2l_tab_folded().  Return @name's index, or -1 after an error message.
+ */
+long p2l_tab_fold(struct p2l_tab *t, uint32_t from, const char *name,
+		  size_t len, uint64_t h)
+{
+	uint32_t k, i;
+	long to;
+
+	if (flush(t) || insert(t, name, len, h, 0, 0))
+		return -1;
+	to = lookup(t, name, len, h, &k);
+	if (to < 0 || (uint32_t)to == from)
+		return to;
+	if (t->nfold < t->n) {
+		if (grow((void **)&t->fold, t->cap, sizeof(*t->fold)))
+			goto oom;
+		for (i = t->nfold; i < t->cap; i++)
+			t->fold[i] = UINT32_MAX;
+		t->nfold = t->cap;
+	}
+	t->fold[from] = to;
+	if (t->score) {
+		t->score[to] += t->score[from];
+		t->score[from] = 0;
+	} else {
+		t->ent[to].val += t->ent[from].val;
+		t->ent[from].val = 0;
+	}
+	return to;
+oom:
+	p2l_err("out of memory");
+	return -1;
+}
+
+/* The entry that entry @i was folded into, or @i itself. */
+uint32_t p2l_tab_folded(const struct p2l_tab *t, uint32_t i)
+{
+	return i < t->nfold && t->fold[i] != UINT32_MAX ? t->fold[i] : i;
 }

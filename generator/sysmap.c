@@ -338,3 +338,52 @@ out:
 	free(sec.name);
 	return r ? -1 : 0;
 }
+
+/*
+ * An inner entry point (SYM_INNER_LABEL: __put_user_nocheck_4 within
+ * __put_user_4, entry_SYSCALL_64_after_hwframe within entry_SYSCALL_64)
+ * has no section of its own: it runs in the section of the function
+ * whose extent holds it, and only that function's name can place it.
+ * With sizes from "nm -S" (System.map has none, so nothing is inner
+ * there), a text symbol that starts strictly inside the extent of a
+ * text symbol of an explicit size is inner to it: its count goes to
+ * that function (p2l_tab_fold), which is listed in its stead.  Each is
+ * reported unless quiet.  Return how many were folded, or -1 after an
+ * error message.
+ */
+long p2l_map_fold_inner(const struct p2l_map *m, struct p2l_tab *t)
+{
+	const struct p2l_sym *outer = NULL;
+	long folded = 0;
+	size_t i;
+
+	for (i = 0; i < m->n; i++) {
+		const struct p2l_sym *s = &m->sym[i];
+		const char *name = m->names + s->name;
+		const char *oname;
+		long e;
+
+		if (!p2l_map_is_text(s->type))
+			continue;
+		if (!outer || s->addr == outer->addr ||
+		    s->addr >= outer->addr + outer->size) {
+			if (s->has_size && s->size &&
+			    (!outer || s->addr != outer->addr ||
+			     s->size > outer->size))
+				outer = s;
+			continue;
+		}
+		e = p2l_tab_find(t, name, s->len, p2l_hash(name, s->len));
+		if (e < 0 || !(p2l_tab_score(t, e) > 0))
+			continue;
+		oname = m->names + outer->name;
+		if (p2l_tab_fold(t, e, oname, outer->len,
+				 p2l_hash(oname, outer->len)) < 0)
+			return -1;
+		if (!p2l_quiet)
+			fprintf(stderr, "profile2linkerlist: %.*s is an inner entry point of %.*s: counted with it\n",
+				(int)s->len, name, (int)outer->len, oname);
+		folded++;
+	}
+	return folded;
+}

@@ -156,8 +156,5 @@ huge() {
 }
 row hugepages99 "$(awk -v t="$total" 'BEGIN { want = t * 0.99 } sum < want { sum += $1; print $2 }' "$tmp/pages" | huge)"
 row hugepages_all "$(awk '{ print $2 }' "$tmp/pages" | huge)"
-for m in itlb4k_l1 itlb4k_walk itlb2m l1i; do
-	row "$(echo "$m" | sed 's/^itlb4k_l1$/itlb4k/')_per_1k" "$(for r in "$@"; do cat "$r.stats"; done |
-		awk -v m="$m" '$1 == m { miss += $2 } $1 == "kernel_insns" { n += $2 }
-			END { printf "%.4f", n ? 1000 * miss / n : 0 }')"
-done
+for r in "$@"; do echo "$r.stats"; done | xargs awk -f "$here/bench-misses.awk" |
+	while read -r m v; do row "$m" "$v"; done

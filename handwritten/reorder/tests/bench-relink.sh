@@ -9,8 +9,9 @@
 # records absolute paths, so the copy rebuilds objtool, and every object
 # depends on it (about as long as the kernel's own build).  Each call
 # then copies LIST there and lets kbuild relink: the list is included by
-# vmlinux.lds only, so only the link steps run.  DEST gets bzImage, System.map and "nm -S" of vmlinux (the
-# sizes the measures need), once test-layout.sh passes on the kernel
+# vmlinux.lds only, so only the link steps run.  DEST gets bzImage,
+# System.map, "nm -S" of vmlinux (the sizes the measures need) and
+# "size -A" of it (vmlinux-sections), once test-layout.sh passes on the kernel
 # so linked.  KBUILD_OUT itself is never written.
 # Calls sharing one WORK must not overlap (the Makefile takes a lock).
 set -eu
@@ -46,4 +47,7 @@ see $work/layout-$(basename "$dest").ktap"
 mkdir -p "$dest"
 cp "$k/arch/x86/boot/bzImage" "$k/System.map" "$dest/"
 nm -S "$k/vmlinux" > "$dest/sizes"
+# Every section's size and address, so that two runs' images (which the
+# bench keeps no longer than a run) can be told apart section by section.
+size -A -x "$k/vmlinux" > "$dest/vmlinux-sections"
 echo "bench-relink: $(basename "$dest"): $(grep -c '^\*(\.text\.' "$list" || true) listed functions, $(wc -c < "$dest/bzImage") bytes of bzImage"

@@ -3,7 +3,10 @@
 # as a stage of its own, then the boots in rounds, boot 1 of every
 # layout before boot 2 of any, so that the host's load, which drifts
 # over a run, falls on every layout alike.  Read from make's database
-# (make -pq), so nothing is built or booted.
+# (make -pq), so nothing is built or booted.  Also from it: each boot's
+# measures take the unseen classes from their own regions, after the
+# pooled held-out runs, and the oracles read the held-out classes'
+# profiles by name, never an unseen class's.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../../scripts/ktap.sh"
@@ -29,4 +32,24 @@ awk '/^bench:/ { on = 1; next } on && /^#/ { next } on && /^\t/ { print; next } 
 	"$tmp/db" > "$tmp/recipe"
 same_text "$(grep -o 'bench-images\|bench-report' "$tmp/recipe" | tr '\n' ' ')" \
 	"bench-images bench-report " "make bench makes the kernels first, then the boots"
+# recipe TARGET: its recipe lines, as above
+recipe() {
+	awk -v t="$1:" '$1 == t { on = 1; next } on && /^#/ { next } on && /^\t/ { print; next } on { exit }' "$tmp/db"
+}
+m=$(recipe "$tmp/reorder-bench/split/boot2/measures.tsv")
+r=$tmp/reorder-bench/split/boot2/run-holdout/region
+same_text "$(printf '%s\n' "$m" | grep -o "region\.[0-9]*" | tr '\n' ' ')" \
+	"region.1 region.3 region.5 region.7 region.9 region.11 region.13 region.15 " \
+	"a boot's measures: the three mixed runs, then the five unseen classes, each a region"
+case $m in
+*"bench-classes.sh split "*" tcp:$r.7 fault:$r.9 walk:$r.11 threads:$r.13 poll:$r.15"*)
+	ok "each unseen class is measured from its own region (bench-classes.sh)" ;;
+*) not_ok "each unseen class is measured from its own region (bench-classes.sh)" "$m" ;;
+esac
+for o in oracle oracle-split; do
+	p=$(sed -n "s|^$tmp/reorder-bench/lists/$o.list: ||p" "$tmp/db" | tr ' ' '\n' | grep /holdout/ | sed 's|.*/holdout/||' | sort | tr '\n' ' ')
+	want="mixed-1.txt mixed-2.txt mixed-3.txt "
+	[ "$o" = oracle ] || want="mixed-1.edges mixed-1.txt mixed-2.edges mixed-2.txt mixed-3.edges mixed-3.txt "
+	same_text "$p" "$want" "$o.list reads the held-out runs' profiles by name"
+done
 finish
