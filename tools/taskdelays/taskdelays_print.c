@@ -195,6 +195,27 @@ int td_proc_io(unsigned long tgid, unsigned long tid, bool thread,
 	return found == 3 ? 0 : -ENODATA;
 }
 
+int td_proc_uid(unsigned long tgid, uint32_t *uid)
+{
+	char path[32], line[128];
+	unsigned int v;
+	int err = -ENODATA;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%lu/status", tgid);
+	f = fopen(path, "r");
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Uid: %u", &v) == 1) {
+			*uid = v;
+			err = 0;
+			break;
+		}
+	fclose(f);
+	return err;
+}
+
 int td_stats_from_proc(bool tgid, unsigned long id, struct td_stats *st)
 {
 	char path[64], line[128];

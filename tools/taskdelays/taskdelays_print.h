@@ -52,6 +52,13 @@ int td_proc_io(unsigned long tgid, unsigned long tid, bool thread,
 	       uint64_t io[2]);
 
 /*
+ * The real uid of process @tgid, from the Uid: line of /proc/<tgid>/status:
+ * a TGID record of TASKSTATS carries ac_uid 0 whoever owns the process
+ * (only a PID record fills it).  Returns 0 or -errno.
+ */
+int td_proc_uid(unsigned long tgid, uint32_t *uid);
+
+/*
  * Fill @st from /proc/<id>/delays (@tgid) or /proc/<id>/task/<id>/delays,
  * the text files that need no CAP_NET_ADMIN.  Returns 0 or -errno.
  */

@@ -107,8 +107,13 @@ static int td_set_add(struct td_set *set, struct td_stats *st, uint32_t tgid,
 	memset(s, 0, sizeof(*s));
 	s->id = st->id;
 	s->tgid = tgid;
-	s->have_uid = st->have_ids;
-	s->uid = st->uid;
+	/* a TGID record's ac_uid is 0 for every process: ask /proc */
+	if (thread) {
+		s->have_uid = st->have_ids;
+		s->uid = st->uid;
+	} else {
+		s->have_uid = !td_proc_uid(tgid, &s->uid);
+	}
 	td_comm_from_proc(st);
 	snprintf(s->comm, sizeof(s->comm), "%s", st->have_comm ? st->comm : "?");
 	s->untracked = set->acct.proc_file ? td_proc_untracked(tgid, st->id, thread) : -1;
