@@ -276,6 +276,13 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 			o->cgroup = optarg;
 			break;
 		case 'm':
+			/* the kernel's cpulist syntax; it checks the CPUs */
+			if (!optarg[0] ||
+			    optarg[strspn(optarg, "0123456789,-:/")]) {
+				fprintf(stderr, "taskdelays: -m '%s': a CPU list such as 0-3,6 is needed\n",
+					optarg);
+				return -1;
+			}
 			o->cpumask = optarg;
 			break;
 		case 'i':
@@ -767,7 +774,7 @@ static void td_command_report(const struct td_opts *o, struct td_child *c,
 
 /*
  * Run the command and report its delays; returns its exit status as
- * time(1) does, or 1 when it ran fine but its record could not be had.
+ * time(1) does, even when its record could not be had (said on stderr).
  */
 static int td_command(struct td_nl *nl, const struct td_opts *o)
 {
@@ -822,16 +829,17 @@ static int td_command(struct td_nl *nl, const struct td_opts *o)
 		}
 	}
 	td_nl_register(nl, mask, false);
+	/* no report, but the status is still the command's, as time(1)'s */
 	if (err != -EAGAIN) {
 		td_nl_explain(err, "command");
-		return td_exit_status(status) ?: 1;
+		return td_exit_status(status);
 	}
 	if (!c.have_pid && !c.have_tgid) {
 		fprintf(stderr, "taskdelays: no exit record for %s (pid %d); %s\n",
 			o->argv[0], c.pid, lost ?
 			"the socket overran and records were lost" :
-			"did it exit on a CPU outside the mask?");
-		return td_exit_status(status) ?: 1;
+			"it exited on a CPU outside -m's mask");
+		return td_exit_status(status);
 	}
 	td_command_report(o, &c, status);
 	if (WIFEXITED(status))
