@@ -396,14 +396,35 @@ static char *td_all_cpus(void)
 	return mask;
 }
 
-/* One record, as text or JSON, after what the kernel collects */
-static void td_show_record(const struct td_opts *o, struct td_stats *st)
+/*
+ * One record, as text or JSON, after what the kernel collects (@acct);
+ * whether accounting covered the task's life is said after it, or on
+ * stderr with -r, whose lines are the /proc file's
+ */
+static void td_show_record(const struct td_opts *o, const struct td_acct *acct,
+			   struct td_stats *st)
 {
-	td_acct_apply(&o->acct, st);
-	if (o->json)
+	td_acct_apply(acct, st);
+	if (acct->on != 1)
+		st->acct_late = TD_LATE_UNKNOWN;
+	if (o->json) {
 		td_print_stats_json(stdout, st, false);
-	else
-		td_print_stats(stdout, st, o->raw, o->verbose);
+		return;
+	}
+	td_print_stats(stdout, st, o->raw, o->verbose);
+	td_print_late(o->raw ? stderr : stdout, o->raw ? "taskdelays: " : "# ",
+		      st, acct);
+}
+
+/* @st's start from its age in a PID record, compared with @acct's switch */
+static void td_late_from_record(const struct td_acct *acct, struct td_stats *st)
+{
+	uint64_t now = td_boot_ns(), age;
+
+	if (!st->have_etime)
+		return;
+	age = st->etime_us * 1000;
+	st->acct_late = td_since_late(&acct->since, age < now ? now - age : 0);
 }
 
 static void td_fold_thread(const struct td_stats *st, void *arg)
@@ -470,6 +491,7 @@ static int td_query(struct td_nl *nl, const struct td_opts *o)
 	bool tgid = o->mode == 't';
 	struct td_stats st;
 	char what[32];
+	uint64_t start;
 	int err, untracked;
 
 	snprintf(what, sizeof(what), "%s %lu", tgid ? "tgid" : "pid", o->id);
@@ -485,10 +507,12 @@ static int td_query(struct td_nl *nl, const struct td_opts *o)
 		td_process_minmax(nl, &st);
 	}
 	td_comm_from_proc(&st);
+	if (!td_proc_start_ns(o->id, o->id, !tgid, &start))
+		st.acct_late = td_since_late(&o->acct.since, start);
 	untracked = td_proc_untracked(o->id, o->id, !tgid);
 	if (untracked > 0 && !tgid)	/* no storage: only cpu is real */
 		td_acct_apply(&(struct td_acct){ .on = 0 }, &st);
-	td_show_record(o, &st);
+	td_show_record(o, &o->acct, &st);
 	if (untracked > 0 && !o->json)
 		printf("# %d thread%s forked while accounting was off: only %s cpu delay is counted\n",
 		       untracked, untracked == 1 ? "" : "s",
@@ -502,10 +526,12 @@ static int td_query(struct td_nl *nl, const struct td_opts *o)
 struct td_group {
 	uint32_t tgid;		/* 0: free */
 	struct td_stats threads;	/* max, min and count of its threads */
+	uint64_t start_ns;	/* CLOCK_BOOTTIME: its first thread's start */
 };
 
 struct td_listen {
 	const struct td_opts *o;
+	struct td_acct acct;	/* followed while listening */
 	unsigned int seen;
 	char comm[33];		/* of the last PID record */
 	struct td_group *groups;	/* TD_GROUPS, one per tgid % TD_GROUPS */
@@ -553,13 +579,23 @@ static void td_listen_minmax(struct td_listen *l, struct td_stats *rec)
 		return;
 	g = &l->groups[tgid % TD_GROUPS];
 	if (!rec->is_tgid) {
-		if (g->tgid != tgid)
+		uint64_t now = td_boot_ns(), age = rec->etime_us * 1000;
+
+		if (g->tgid != tgid) {
 			td_group_init(g, tgid);
+			g->start_ns = UINT64_MAX;
+		}
 		td_minmax_fold(&g->threads, rec);
+		if (rec->have_etime && now - (age < now ? age : now) < g->start_ns)
+			g->start_ns = now - (age < now ? age : now);
 		return;
 	}
-	if (g->tgid == tgid)
+	if (g->tgid == tgid) {
 		td_use_threads(rec, &g->threads);
+		if (g->start_ns != UINT64_MAX)
+			rec->acct_late = td_since_late(&l->acct.since,
+						       g->start_ns);
+	}
 	g->tgid = 0;
 }
 
@@ -582,10 +618,11 @@ static void td_print_exit(const struct td_stats *st, void *arg)
 	/* the kernel's is one thread's */
 	if (rec.is_tgid)
 		td_minmax_reset(&rec);
+	td_late_from_record(&l->acct, &rec);
 	td_listen_minmax(l, &rec);
 	if (l->o->count && l->seen >= l->o->count)
 		return;
-	td_show_record(l->o, &rec);
+	td_show_record(l->o, &l->acct, &rec);
 	fflush(stdout);
 	l->seen++;
 }
@@ -593,7 +630,7 @@ static void td_print_exit(const struct td_stats *st, void *arg)
 static int td_listen(struct td_nl *nl, const struct td_opts *o)
 {
 	const char *mask = o->cpumask ? o->cpumask : td_all_cpus();
-	struct td_listen l = { .o = o };
+	struct td_listen l = { .o = o, .acct = o->acct };
 	int err;
 
 	/* without it TGID records show no max or min */
@@ -611,6 +648,7 @@ static int td_listen(struct td_nl *nl, const struct td_opts *o)
 		mask);
 	err = 0;
 	while (!td_stopped() && !(o->count && l.seen >= o->count)) {
+		td_acct_follow(&l.acct);
 		err = td_nl_recv(nl, 500, td_print_exit, &l);
 		if (err == -EAGAIN || err == -EINTR || err >= 0) {
 			err = 0;
@@ -748,6 +786,14 @@ static void td_command_report(const struct td_opts *o, struct td_child *c,
 			      int status)
 {
 	struct td_stats *st = c->have_tgid ? &c->tgid_st : &c->pid_st;
+	struct td_acct acct = o->acct;
+
+	/* switched on while the command ran: it started before */
+	td_acct_follow(&acct);
+	if (c->have_pid) {
+		td_late_from_record(&acct, &c->pid_st);
+		st->acct_late = c->pid_st.acct_late;
+	}
 
 	if (c->have_tgid) {
 		if (!st->have_comm && c->have_pid) {
@@ -757,10 +803,12 @@ static void td_command_report(const struct td_opts *o, struct td_child *c,
 		td_use_threads(st, &c->threads);
 	}
 	if (!o->json) {
-		td_show_record(o, st);
+		td_show_record(o, &acct, st);
 		return;
 	}
-	td_acct_apply(&o->acct, st);
+	td_acct_apply(&acct, st);
+	if (acct.on != 1)
+		st->acct_late = TD_LATE_UNKNOWN;
 	td_print_stats_json(stdout, st, true);
 	printf(",\"command\":");
 	td_json_str(stdout, o->argv[0]);
@@ -883,6 +931,7 @@ int main(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	td_acct_read(&o.acct);
+	td_since_follow(&o.acct.since, o.acct.on);
 	/* -T says it in every round, on the screen too */
 	warn = td_acct_warning(&o.acct);
 	if (warn && o.mode != 'T' && o.mode != 'C')

@@ -118,6 +118,8 @@ void td_print_stats_json(FILE *f, const struct td_stats *st, bool more)
 	}
 	fprintf(f, "},\"minmax_threads\":");
 	td_json_u64(f, td_threads_minmax(st), st->minmax_threads);
+	fprintf(f, ",\"acct_late\":%s", st->acct_late < 0 ? "null" :
+		st->acct_late ? "true" : "false");
 	fprintf(f, ",\"read_bytes\":");
 	td_json_u64(f, st->have_io, st->read_bytes);
 	fprintf(f, ",\"write_bytes\":");
@@ -227,6 +229,7 @@ int td_stats_from_proc(bool tgid, unsigned long id, struct td_stats *st)
 	if (!f)
 		return -errno;
 	memset(st, 0, sizeof(*st));
+	st->acct_late = -1;
 	st->is_tgid = tgid;
 	st->id = id;
 	while (fgets(line, sizeof(line), f)) {
@@ -265,6 +268,15 @@ void td_acct_read(struct td_acct *a)
 		fclose(f);
 	}
 	a->proc_file = !access("/proc/self/delays", F_OK);
+}
+
+void td_acct_follow(struct td_acct *a)
+{
+	struct td_since since = a->since;
+
+	td_acct_read(a);
+	a->since = since;
+	td_since_follow(&a->since, a->on);
 }
 
 const char *td_acct_warning(const struct td_acct *a)
@@ -318,6 +330,22 @@ int td_print_lines(FILE *f, const char *prefix, const char *text)
 		n++;
 	}
 	return n;
+}
+
+void td_print_late(FILE *f, const char *prefix, const struct td_stats *st,
+		   const struct td_acct *a)
+{
+	char when[16];
+
+	td_boot_clock(a->since.ns, when, sizeof(when));
+	if (st->acct_late == TD_LATE_YES)
+		fprintf(f, "%saccounting started after this task did (kernel.task_delayacct switched on by %s): its delays from before are missing%s\n",
+			prefix, when, a->proc_file ? "" :
+			"; on this kernel it has no storage, so every delay but cpu stays 0");
+	else if (st->acct_late == TD_LATE_UNKNOWN &&
+		 a->since.kind == TD_SINCE_UNKNOWN)
+		fprintf(f, "%skernel.task_delayacct was switched on after boot, before %s, and this task is older: delays from before the switch may be missing\n",
+			prefix, when);
 }
 
 void td_acct_apply(const struct td_acct *a, struct td_stats *st)

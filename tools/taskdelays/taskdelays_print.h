@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "taskdelays_since.h"
 #include "taskstats_parse.h"
 
 /*
@@ -68,9 +69,15 @@ int td_stats_from_proc(bool tgid, unsigned long id, struct td_stats *st);
 struct td_acct {
 	int on;			/* kernel.task_delayacct: 1, 0, -1 unknown */
 	bool proc_file;		/* /proc/<pid>/delays exists (our patches) */
+	struct td_since since;	/* since when, as far as we know; the
+				 * caller follows it (td_since_follow())
+				 */
 };
 
 void td_acct_read(struct td_acct *a);
+
+/* Read @a anew, following its switch time (td_since_follow()) */
+void td_acct_follow(struct td_acct *a);
 
 /*
  * Why the delays other than cpu are not collected, in two lines, right
@@ -87,6 +94,13 @@ int td_acct_switch(bool on, char *msg, size_t len);
 
 /* Each line of @text after @prefix; returns how many */
 int td_print_lines(FILE *f, const char *prefix, const char *text);
+
+/*
+ * Why @st's delays may not cover its life (st->acct_late, after @a's
+ * switch time), as one line after @prefix; nothing when they do
+ */
+void td_print_late(FILE *f, const char *prefix, const struct td_stats *st,
+		   const struct td_acct *a);
 
 /* The delays @a does not collect become n/a in @st */
 void td_acct_apply(const struct td_acct *a, struct td_stats *st);

@@ -30,6 +30,9 @@
 /* Where the kernel shows pressure stall information */
 #define TD_PSI_DIR "/proc/pressure"
 
+/* When accounting was switched on, followed over the samples */
+static struct td_since td_top_since;
+
 /* Rows of the batch views unless -N says otherwise */
 #define TD_BATCH_LINES 10
 
@@ -40,6 +43,8 @@ struct td_sample {
 	uint32_t uid;
 	char comm[33];
 	int untracked;		/* from /proc/<id>/delays; -1: no such file */
+	int late;		/* accounting started after it: TD_LATE_* */
+	bool maybe_late;	/* older than a switch-on at an unknown time */
 	bool present[TD_NR_DELAYS];
 	uint64_t total[TD_NR_DELAYS];
 	bool have_io;
@@ -92,6 +97,7 @@ static int td_set_add(struct td_set *set, struct td_stats *st, uint32_t tgid,
 		      bool thread)
 {
 	struct td_sample *s;
+	uint64_t start;
 	int i;
 
 	if (set->nr == set->cap) {
@@ -117,6 +123,11 @@ static int td_set_add(struct td_set *set, struct td_stats *st, uint32_t tgid,
 	td_comm_from_proc(st);
 	snprintf(s->comm, sizeof(s->comm), "%s", st->have_comm ? st->comm : "?");
 	s->untracked = set->acct.proc_file ? td_proc_untracked(tgid, st->id, thread) : -1;
+	s->late = TD_LATE_UNKNOWN;
+	if (set->acct.on == 1 && !td_proc_start_ns(tgid, st->id, thread, &start))
+		s->late = td_since_late(&set->acct.since, start);
+	s->maybe_late = s->late == TD_LATE_UNKNOWN && set->acct.on == 1 &&
+			set->acct.since.kind == TD_SINCE_UNKNOWN;
 	for (i = 0; i < TD_NR_DELAYS; i++) {
 		s->present[i] = st->delay[i].present;
 		s->total[i] = st->delay[i].total_ns;
@@ -202,7 +213,10 @@ static int td_sample_all(struct td_nl *nl, struct td_set *set, bool threads,
 	set->nr = 0;
 	set->t_ms = td_now_ms();
 	clock_gettime(CLOCK_REALTIME, &set->wall);
+	/* one switch time for every sample, which alternate */
 	td_acct_read(&set->acct);
+	td_since_follow(&td_top_since, set->acct.on);
+	set->acct.since = td_top_since;
 	set->psi_n = td_psi_read(TD_PSI_DIR, set->psi);
 	if (cg)
 		td_cg_read(nl, cg);
@@ -423,6 +437,42 @@ static int td_col_width(int col)
 	return w < 6 ? 6 : w;
 }
 
+/*
+ * The mark after COMM: '*' some thread has no delay storage, only cpu is
+ * real; '!' accounting started after the task did; '?' it may have (the
+ * switch time is unknown and the task is older than taskdelays)
+ */
+static char td_mark(const struct td_sample *s)
+{
+	if (s->untracked > 0)
+		return '*';
+	if (s->late == TD_LATE_YES)
+		return '!';
+	if (s->maybe_late)
+		return '?';
+	return ' ';
+}
+
+/* What the marks after COMM of the rows shown mean; returns the lines */
+static int td_print_marks(FILE *f, const struct td_round *r)
+{
+	bool late = false, maybe = false;
+	char when[16];
+	size_t i;
+
+	for (i = 0; i < r->nr_rows; i++) {
+		late |= td_mark(r->rows[i]) == '!';
+		maybe |= td_mark(r->rows[i]) == '?';
+	}
+	td_boot_clock(r->set->acct.since.ns, when, sizeof(when));
+	if (late)
+		fprintf(f, "! after COMM: accounting started after the task (switched on by %s)\n",
+			when);
+	if (maybe)
+		fprintf(f, "? after COMM: accounting switched on at an unknown time, maybe after the task\n");
+	return late + maybe;
+}
+
 /* The lines above the rows; returns how many */
 static int td_print_head(FILE *f, const struct td_round *r)
 {
@@ -451,6 +501,7 @@ static int td_print_head(FILE *f, const struct td_round *r)
 	}
 	if (warn)
 		lines += td_print_lines(f, "! ", warn);
+	lines += td_print_marks(f, r);
 	if (r->interval_ms < 0)
 		return lines;
 	fprintf(f, "%7s", r->view.threads ? "TID" : "TGID");
@@ -472,8 +523,7 @@ static void td_print_row(FILE *f, const struct td_round *r,
 	fprintf(f, "%7" PRIu32, s->id);
 	if (r->view.threads)
 		fprintf(f, " %7" PRIu32, s->tgid);
-	/* '*': some thread has no delay storage, only cpu is real */
-	fprintf(f, " %-15.15s%c", s->comm, s->untracked > 0 ? '*' : ' ');
+	fprintf(f, " %-15.15s%c", s->comm, td_mark(s));
 	for (i = 0; i < n; i++) {
 		int w = td_col_width(cols[i]);
 		char buf[16];
@@ -522,6 +572,8 @@ static void td_json_task(const struct td_round *r, const struct td_sample *s)
 	td_json_str(stdout, s->comm);
 	printf(",\"untracked\":");
 	td_json_num(s->untracked >= 0, s->untracked, "%.0f");
+	printf(",\"acct_late\":%s", s->late == TD_LATE_UNKNOWN ? "null" :
+	       s->late ? "true" : "false");
 	printf(",\"total_pct\":");
 	have = td_col_value(r, s, TD_COL_TOTAL, &v);
 	td_json_num(have, v, "%.3f");

@@ -210,6 +210,13 @@ static int td_fill_stats(struct td_msg *msg, struct td_stats *st,
 	if (st->have_tgid)
 		st->tgid = td_u32_at(payload, off);
 
+	/* a TGID record sums its threads' ages: only a PID record's is one */
+	off = td_off(version, offsetof(struct td_ts14, ac_etime));
+	st->have_etime = !st->is_tgid &&
+			 td_covers(st, TD_BASIC_SINCE, off, sizeof(uint64_t));
+	if (st->have_etime)
+		st->etime_us = td_u64_at(payload, off);
+
 	off = td_off(version, offsetof(struct td_ts14, ac_ppid));
 	st->have_ids = td_covers(st, TD_BASIC_SINCE, off, sizeof(uint32_t));
 	if (st->have_ids) {
@@ -246,6 +253,7 @@ static int td_parse_aggr(struct td_msg *msg, struct nlattr *nest, bool is_tgid)
 
 	st = &msg->rec[msg->nr];
 	memset(st, 0, sizeof(*st));
+	st->acct_late = -1;
 	st->is_tgid = is_tgid;
 	st->id = nla_get_u32(tb[id_type]);
 	err = td_fill_stats(msg, st, tb[TASKSTATS_TYPE_STATS]);

@@ -69,6 +69,13 @@ struct td_stats {
 	bool have_tgid;		/* version 12 on: the thread group of a PID record */
 	uint32_t tgid;
 	unsigned int minmax_threads;	/* TGID: max and min are over these */
+	bool have_etime;	/* a PID record: microseconds since it started */
+	uint64_t etime_us;
+	/*
+	 * Whether delay accounting started after the task did: 1 yes, 0 no,
+	 * -1 unknown (the parser's; taskdelays_since.h decides)
+	 */
+	int acct_late;
 	struct td_delay_val delay[TD_NR_DELAYS];
 };
 
