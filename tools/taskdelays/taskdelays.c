@@ -77,7 +77,8 @@ static void td_usage(FILE *f)
 		"\n"
 		"  -p, --pid PID        delays of one thread\n"
 		"  -t, --tgid TGID      delays summed over a thread group (process),\n"
-		"                       including its exited threads\n"
+		"                       including its exited threads (a thread's id:\n"
+		"                       its process)\n"
 		"  -c, --command CMD... run CMD with its arguments, report its delays\n"
 		"                       when it exits and exit with its status, as\n"
 		"                       time(1): 127 if it cannot be run, 128+N if\n"
@@ -96,7 +97,7 @@ static void td_usage(FILE *f)
 		"  -N, --lines N        rows shown by -T (default: 10, on a terminal\n"
 		"                       as many as fit)\n"
 		"  -s, --sort KEY       -T order: total (default), a delay type, mem,\n"
-		"                       read or write\n"
+		"                       read or write, or a column's title (io, RD/s)\n"
 		"  -H, --threads        -T shows threads instead of processes\n"
 		"  -M, --memory         -T shows each memory delay in its own column\n"
 		"                       instead of their sum, MEM\n"
@@ -235,7 +236,7 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 		{ "help", no_argument, NULL, 'h' },
 		{ }
 	};
-	char id_mode = 0;
+	char id_mode = 0, id_other = 0;
 	unsigned long v;
 	size_t nseen;
 	int c;
@@ -261,6 +262,8 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 			o->id = v;
 			if (!id_mode)
 				id_mode = c;
+			else if (!id_other || id_other == id_mode)
+				id_other = c;
 			break;
 		case 'c':
 		case 'l':
@@ -313,8 +316,11 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 		case 's':
 			o->sort = td_col_by_name(optarg);
 			if (o->sort < -1) {
-				fprintf(stderr, "taskdelays: unknown sort key '%s' (total, a delay type, mem, read or write)\n",
-					optarg);
+				char keys[512];
+
+				td_col_keys(keys, sizeof(keys));
+				fprintf(stderr, "taskdelays: unknown sort key '%s'; the keys, or their column's title: %s\n",
+					optarg, keys);
 				return -1;
 			}
 			break;
@@ -344,7 +350,8 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 			td_usage(stdout);
 			exit(0);
 		default:
-			td_usage(stderr);
+			/* getopt said which; the whole usage would bury it */
+			fprintf(stderr, "taskdelays: taskdelays --help lists the options\n");
 			return -1;
 		}
 	}
@@ -360,9 +367,16 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 		return -1;
 	}
 	if (o->nr_ids && o->mode != 'T') {
-		if (o->mode || o->nr_ids > 1) {
+		if (o->mode) {
 			fprintf(stderr, "taskdelays: -%c and -%c cannot be combined\n",
-				id_mode, o->mode ? o->mode : id_mode);
+				id_mode, o->mode);
+			return -1;
+		}
+		if (o->nr_ids > 1) {
+			fprintf(stderr, id_other == id_mode ?
+				"taskdelays: -%c once only (or several with -T)\n" :
+				"taskdelays: -%c and -%c cannot be combined (or both with -T)\n",
+				id_mode, id_other);
 			return -1;
 		}
 		o->mode = id_mode;
@@ -492,6 +506,7 @@ static int td_query(struct td_nl *nl, const struct td_opts *o)
 	struct td_stats st;
 	char what[32];
 	uint64_t start;
+	uint32_t leader = o->id;
 	int err, untracked;
 
 	snprintf(what, sizeof(what), "%s %lu", tgid ? "tgid" : "pid", o->id);
@@ -504,12 +519,18 @@ static int td_query(struct td_nl *nl, const struct td_opts *o)
 		td_nl_explain(err, what);
 		return err;
 	} else if (tgid) {
+		/* the kernel answers for a thread's process, named as asked */
+		if (!td_proc_tgid(o->id, &leader) && leader != o->id)
+			st.id = leader;
 		td_process_minmax(nl, &st);
 	}
 	td_comm_from_proc(&st);
-	if (!td_proc_start_ns(o->id, o->id, !tgid, &start))
+	if (st.id != o->id && !o->json)
+		fprintf(o->raw ? stderr : stdout, "%s%lu is a thread of process %" PRIu32 ": these are the process's delays (-p %lu: the thread's)\n",
+			o->raw ? "taskdelays: " : "# ", o->id, st.id, o->id);
+	if (!td_proc_start_ns(st.id, st.id, !tgid, &start))
 		st.acct_late = td_since_late(&o->acct.since, start);
-	untracked = td_proc_untracked(o->id, o->id, !tgid);
+	untracked = td_proc_untracked(st.id, o->id, !tgid);
 	if (untracked > 0 && !tgid)	/* no storage: only cpu is real */
 		td_acct_apply(&(struct td_acct){ .on = 0 }, &st);
 	td_show_record(o, &o->acct, &st);

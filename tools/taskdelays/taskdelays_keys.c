@@ -14,7 +14,9 @@
  * ^T switches kernel.task_delayacct, as in iotop-c.
  */
 #include <curses.h>
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "taskdelays_keys.h"
 
@@ -66,14 +68,36 @@ const char *td_col_name(int col)
 	return col < TD_NR_DELAYS ? td_delays[col].name : td_names[col];
 }
 
+/* @name is column @col's title, in any case, with or without its '%' */
+static bool td_is_title(const char *name, int col)
+{
+	const char *t = td_col_title(col);
+	size_t len = strlen(t) - (t[strlen(t) - 1] == '%');
+
+	return !strncasecmp(name, t, len) && (!name[len] ||
+					       (name[len] == '%' && !name[len + 1]));
+}
+
 int td_col_by_name(const char *name)
 {
 	int i;
 
 	for (i = TD_COL_TOTAL; i < TD_NR_COLS; i++)
-		if (!strcmp(name, td_col_name(i)))
+		if (!strcmp(name, td_col_name(i)) || td_is_title(name, i))
 			return i;
 	return -2;
+}
+
+void td_col_keys(char *buf, size_t len)
+{
+	size_t used = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = TD_COL_TOTAL; i < TD_NR_COLS && used < len; i++)
+		used += snprintf(buf + used, len - used, "%s%s (%s)",
+				 i == TD_COL_TOTAL ? "" : ", ", td_col_name(i),
+				 td_col_title(i));
 }
 
 static enum td_key_action td_sort_by(struct td_view *v, int sort)

@@ -6,6 +6,7 @@
 #define TASKDELAYS_KEYS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "taskstats_parse.h"
 
@@ -49,8 +50,13 @@ unsigned int td_view_cols(const struct td_view *v, const int **cols);
 /* Column title ("CPU%") and sort key name ("cpu") of column @col */
 const char *td_col_title(int col);
 const char *td_col_name(int col);
-/* Column by sort key name; -2 when unknown */
+/*
+ * Column by sort key: its name ("blkio") or its title in any case, with
+ * or without the '%' ("io", "IO%"); -2 when unknown
+ */
 int td_col_by_name(const char *name);
+/* Every sort key with its column's title, "total (TOTAL%), ..." */
+void td_col_keys(char *buf, size_t len);
 
 /*
  * Apply key @ch (a character or a curses KEY_* code) to @v.  Returns

@@ -197,25 +197,37 @@ int td_proc_io(unsigned long tgid, unsigned long tid, bool thread,
 	return found == 3 ? 0 : -ENODATA;
 }
 
-int td_proc_uid(unsigned long tgid, uint32_t *uid)
+/* The number after @key ("Uid:") in /proc/<id>/status */
+static int td_proc_status(unsigned long id, const char *key, uint32_t *val)
 {
 	char path[32], line[128];
+	size_t len = strlen(key);
 	unsigned int v;
 	int err = -ENODATA;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "/proc/%lu/status", tgid);
+	snprintf(path, sizeof(path), "/proc/%lu/status", id);
 	f = fopen(path, "r");
 	if (!f)
 		return -errno;
 	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "Uid: %u", &v) == 1) {
-			*uid = v;
+		if (!strncmp(line, key, len) && sscanf(line + len, "%u", &v) == 1) {
+			*val = v;
 			err = 0;
 			break;
 		}
 	fclose(f);
 	return err;
+}
+
+int td_proc_uid(unsigned long tgid, uint32_t *uid)
+{
+	return td_proc_status(tgid, "Uid:", uid);
+}
+
+int td_proc_tgid(unsigned long tid, uint32_t *tgid)
+{
+	return td_proc_status(tid, "Tgid:", tgid);
 }
 
 int td_stats_from_proc(bool tgid, unsigned long id, struct td_stats *st)

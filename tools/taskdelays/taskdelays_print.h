@@ -59,6 +59,9 @@ int td_proc_io(unsigned long tgid, unsigned long tid, bool thread,
  */
 int td_proc_uid(unsigned long tgid, uint32_t *uid);
 
+/* The process (Tgid: of /proc/<tid>/status) of thread @tid; 0 or -errno */
+int td_proc_tgid(unsigned long tid, uint32_t *tgid);
+
 /*
  * Fill @st from /proc/<id>/delays (@tgid) or /proc/<id>/task/<id>/delays,
  * the text files that need no CAP_NET_ADMIN.  Returns 0 or -errno.

@@ -62,6 +62,8 @@ struct td_set {
 	struct td_psi psi[TD_PSI_NR];	/* /proc/pressure at this sample */
 	int psi_n;		/* files of it present */
 	double t_ms;		/* monotonic time the sample started */
+	unsigned int nr_gone;	/* of -p and -t, the ids with no task */
+	uint32_t gone[TD_TOP_MAX_PIDS];
 	struct timespec wall;
 };
 
@@ -195,13 +197,43 @@ static double td_now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* Whether task @id runs: its /proc/<id>/stat (a thread's too) is not Z or X */
+static bool td_alive(uint32_t id)
+{
+	char path[32], buf[512], *p;
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%" PRIu32 "/stat", id);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	return !p || (p[1] && p[2] != 'Z' && p[2] != 'X');
+}
+
+/* Which ids of -p and -t have no task, or a zombie that has exited */
+static void td_find_gone(struct td_set *set, const struct td_top_opts *o)
+{
+	unsigned int i;
+
+	set->nr_gone = 0;
+	for (i = 0; i < o->nr_pids; i++)
+		if (!td_alive(o->pids[i]))
+			set->gone[set->nr_gone++] = o->pids[i];
+}
+
 /*
  * One sample of every process (or thread) in /proc, sorted by id, and
  * of -C's cgroup: a cgroup removed meanwhile shows n/a and why.
  */
 static int td_sample_all(struct td_nl *nl, struct td_set *set, bool threads,
-			 struct td_cg *cg)
+			 const struct td_top_opts *o)
 {
+	struct td_cg *cg = o->cg;
 	DIR *d = opendir("/proc");
 	struct dirent *de;
 	int err = 0;
@@ -232,6 +264,7 @@ static int td_sample_all(struct td_nl *nl, struct td_set *set, bool threads,
 	}
 	closedir(d);
 	qsort(set->s, set->nr, sizeof(*set->s), td_cmp_id);
+	td_find_gone(set, o);
 	return err;
 }
 
@@ -453,6 +486,20 @@ static char td_mark(const struct td_sample *s)
 	return ' ';
 }
 
+/* The ids of -p and -t with no task, on one line; returns the lines */
+static int td_print_gone(FILE *f, const struct td_set *set)
+{
+	unsigned int i;
+
+	if (!set->nr_gone)
+		return 0;
+	fprintf(f, "! no such task:");
+	for (i = 0; i < set->nr_gone; i++)
+		fprintf(f, " %" PRIu32, set->gone[i]);
+	fprintf(f, "\n");
+	return 1;
+}
+
 /* What the marks after COMM of the rows shown mean; returns the lines */
 static int td_print_marks(FILE *f, const struct td_round *r)
 {
@@ -501,6 +548,7 @@ static int td_print_head(FILE *f, const struct td_round *r)
 	}
 	if (warn)
 		lines += td_print_lines(f, "! ", warn);
+	lines += td_print_gone(f, set);
 	lines += td_print_marks(f, r);
 	if (r->interval_ms < 0)
 		return lines;
@@ -647,6 +695,12 @@ static void td_print_json(const struct td_round *r)
 		printf(",\"cgroup\":");
 		td_cg_json(stdout, r->o->cg);
 	}
+	if (r->o->nr_pids) {
+		printf(",\"no_such_task\":[");
+		for (j = 0; j < (int)set->nr_gone; j++)
+			printf("%s%" PRIu32, j ? "," : "", set->gone[j]);
+		printf("]");
+	}
 	printf(",\"tasks\":[");
 	for (i = 0; i < r->nr_rows && i < lines; i++) {
 		printf("%s", i ? "," : "");
@@ -735,7 +789,7 @@ static int td_top_interactive(struct td_nl *nl, const struct td_top_opts *o)
 
 	if (td_screen_open())
 		return -ENOTTY;
-	err = td_sample_all(nl, prev, view.threads, o->cg);
+	err = td_sample_all(nl, prev, view.threads, o);
 	r.set = prev;
 	if (!err)
 		td_show(&r, &view, false);
@@ -743,7 +797,7 @@ static int td_top_interactive(struct td_nl *nl, const struct td_top_opts *o)
 	while (!err && !o->stopped()) {
 		left = next - td_now_ms();
 		if (left <= 0) {
-			err = td_sample_all(nl, cur, view.threads, o->cg);
+			err = td_sample_all(nl, cur, view.threads, o);
 			if (err)
 				break;
 			td_diff(cur, prev);
@@ -776,7 +830,7 @@ static int td_top_interactive(struct td_nl *nl, const struct td_top_opts *o)
 			}
 			fallthrough;
 		case TD_KEY_RESAMPLE:
-			err = td_sample_all(nl, prev, view.threads, o->cg);
+			err = td_sample_all(nl, prev, view.threads, o);
 			r.set = prev;
 			r.interval_ms = -1;
 			if (!err)
@@ -792,6 +846,16 @@ out:
 	free(a.s);
 	free(b.s);
 	return err;
+}
+
+static void td_gone_msg(const struct td_set *set, const char *what)
+{
+	unsigned int i;
+
+	fprintf(stderr, "taskdelays: %s:", what);
+	for (i = 0; i < set->nr_gone; i++)
+		fprintf(stderr, " %" PRIu32, set->gone[i]);
+	fprintf(stderr, "\n");
 }
 
 static void td_sleep_until(double ms)
@@ -824,12 +888,16 @@ int td_top(struct td_nl *nl, const struct td_top_opts *o)
 	 * the sleep short: the growth is over the time that really passed
 	 * between the starts of two samples.
 	 */
-	err = td_sample_all(nl, prev, o->threads, o->cg);
+	err = td_sample_all(nl, prev, o->threads, o);
+	if (!err && o->nr_pids && prev->nr_gone == o->nr_pids) {
+		td_gone_msg(prev, "no such task");
+		err = -ESRCH;
+	}
 	for (n = 0; !err && (!o->iterations || n < o->iterations); n++) {
 		td_sleep_until(td_next_ms(prev, o));
 		if (o->stopped())
 			break;
-		err = td_sample_all(nl, cur, o->threads, o->cg);
+		err = td_sample_all(nl, cur, o->threads, o);
 		if (err)
 			break;
 		td_diff(cur, prev);
@@ -844,6 +912,11 @@ int td_top(struct td_nl *nl, const struct td_top_opts *o)
 			td_print_text(stdout, &r);
 		fflush(stdout);
 		free(r.rows);
+		/* nothing left to watch: a batch would print empty rounds */
+		if (o->nr_pids && cur->nr_gone == o->nr_pids) {
+			td_gone_msg(cur, "every task watched has exited");
+			break;
+		}
 		t = cur;
 		cur = prev;
 		prev = t;
