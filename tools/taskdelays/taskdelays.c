@@ -419,6 +419,7 @@ static void td_show_record(const struct td_opts *o, const struct td_acct *acct,
 			   struct td_stats *st)
 {
 	td_acct_apply(acct, st);
+	td_check_life(st);
 	if (acct->on != 1)
 		st->acct_late = TD_LATE_UNKNOWN;
 	if (o->json) {
@@ -828,6 +829,7 @@ static void td_command_report(const struct td_opts *o, struct td_child *c,
 		return;
 	}
 	td_acct_apply(&acct, st);
+	td_check_life(st);
 	if (acct.on != 1)
 		st->acct_late = TD_LATE_UNKNOWN;
 	td_print_stats_json(stdout, st, true);

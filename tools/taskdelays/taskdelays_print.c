@@ -22,6 +22,49 @@ static bool td_threads_minmax(const struct td_stats *st)
 	return false;
 }
 
+bool td_check_life(struct td_stats *st)
+{
+	uint64_t life;
+	bool any = false;
+	int i;
+
+	if (!st->have_etime)
+		return false;
+	life = st->etime_us * 1000;
+	for (i = 0; i < TD_NR_DELAYS; i++) {
+		struct td_delay_val *v = &st->delay[i];
+
+		v->beyond_life = v->present &&
+				 (v->total_ns > life ||
+				  (v->have_minmax && v->max_ns > life));
+		any |= v->beyond_life;
+	}
+	return any;
+}
+
+/* The delays flagged by td_check_life(), on a line of their own */
+static void td_print_beyond_life(FILE *f, const struct td_stats *st, bool raw)
+{
+	const char *sep = "";
+	int i;
+
+	for (i = 0; i < TD_NR_DELAYS && !st->delay[i].beyond_life; i++)
+		;
+	if (i == TD_NR_DELAYS)
+		return;
+	/* -r keeps the /proc file's lines: the flag goes to stderr */
+	if (raw)
+		f = stderr;
+	fprintf(f, "%s", raw ? "taskdelays: " : "# ! ");
+	for (i = 0; i < TD_NR_DELAYS; i++)
+		if (st->delay[i].beyond_life) {
+			fprintf(f, "%s%s", sep, td_delays[i].name);
+			sep = ", ";
+		}
+	fprintf(f, ": the kernel reports more delay than the task's %.3f s of life: its figure, impossible, not a measurement\n",
+		st->etime_us / 1e6);
+}
+
 void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose)
 {
 	int i;
@@ -55,8 +98,11 @@ void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose)
 		if (v->have_minmax)
 			fprintf(f, "  max %.3f min %.3f ms", v->max_ns / 1e6,
 				v->min_ns / 1e6);
+		if (v->beyond_life)
+			fprintf(f, "  !");
 		fprintf(f, "\n");
 	}
+	td_print_beyond_life(f, st, raw);
 	if (!raw && td_threads_minmax(st))
 		fprintf(f, "# max and min over the %u thread%s read; the kernel keeps no max of exited threads\n",
 			st->minmax_threads, st->minmax_threads == 1 ? "" : "s");
@@ -114,7 +160,7 @@ void td_print_stats_json(FILE *f, const struct td_stats *st, bool more)
 		td_json_u64(f, v->have_minmax, v->max_ns);
 		fprintf(f, ",\"min_ns\":");
 		td_json_u64(f, v->have_minmax, v->min_ns);
-		fprintf(f, "}");
+		fprintf(f, ",\"impossible\":%s}", v->beyond_life ? "true" : "false");
 	}
 	fprintf(f, "},\"minmax_threads\":");
 	td_json_u64(f, td_threads_minmax(st), st->minmax_threads);

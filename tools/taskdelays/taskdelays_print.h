@@ -21,6 +21,13 @@ void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose);
  */
 void td_print_stats_json(FILE *f, const struct td_stats *st, bool more);
 
+/*
+ * Flag each delay of PID record @st whose total or max is longer than
+ * the task has lived (ac_etime): a kernel's figure that cannot be a
+ * measurement.  Returns whether any was.
+ */
+bool td_check_life(struct td_stats *st);
+
 /* @s as a JSON string, quoted and escaped */
 void td_json_str(FILE *f, const char *s);
 

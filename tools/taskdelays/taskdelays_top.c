@@ -45,6 +45,7 @@ struct td_sample {
 	int untracked;		/* from /proc/<id>/delays; -1: no such file */
 	int late;		/* accounting started after it: TD_LATE_* */
 	bool maybe_late;	/* older than a switch-on at an unknown time */
+	bool beyond[TD_NR_DELAYS];	/* a thread's total longer than its life */
 	bool present[TD_NR_DELAYS];
 	uint64_t total[TD_NR_DELAYS];
 	bool have_io;
@@ -99,7 +100,8 @@ static int td_set_add(struct td_set *set, struct td_stats *st, uint32_t tgid,
 		      bool thread)
 {
 	struct td_sample *s;
-	uint64_t start;
+	uint64_t start, now;
+	bool have_start;
 	int i;
 
 	if (set->nr == set->cap) {
@@ -126,8 +128,17 @@ static int td_set_add(struct td_set *set, struct td_stats *st, uint32_t tgid,
 	snprintf(s->comm, sizeof(s->comm), "%s", st->have_comm ? st->comm : "?");
 	s->untracked = set->acct.proc_file ? td_proc_untracked(tgid, st->id, thread) : -1;
 	s->late = TD_LATE_UNKNOWN;
-	if (set->acct.on == 1 && !td_proc_start_ns(tgid, st->id, thread, &start))
+	have_start = !td_proc_start_ns(tgid, st->id, thread, &start);
+	if (set->acct.on == 1 && have_start)
 		s->late = td_since_late(&set->acct.since, start);
+	/*
+	 * One thread cannot wait longer than it lived (its start is in
+	 * clock ticks, rounded down: its age is never too short)
+	 */
+	now = td_boot_ns();
+	for (i = 0; thread && have_start && start <= now && i < TD_NR_DELAYS; i++)
+		s->beyond[i] = st->delay[i].present &&
+			       st->delay[i].total_ns > now - start;
 	s->maybe_late = s->late == TD_LATE_UNKNOWN && set->acct.on == 1 &&
 			set->acct.since.kind == TD_SINCE_UNKNOWN;
 	for (i = 0; i < TD_NR_DELAYS; i++) {
@@ -340,7 +351,7 @@ static bool td_col_value(const struct td_round *r, const struct td_sample *s,
 		for (i = 0; i < TD_NR_DELAYS; i++) {
 			if (col == TD_COL_MEM && (i < TD_SWAPIN || i > TD_WPCOPY))
 				continue;
-			if (td_collected(r, s, i)) {
+			if (td_collected(r, s, i) && !s->beyond[i]) {
 				ns += s->growth[i];
 				any = true;
 			}
@@ -349,7 +360,7 @@ static bool td_col_value(const struct td_round *r, const struct td_sample *s,
 			return false;
 		break;
 	default:
-		if (!td_collected(r, s, col))
+		if (!td_collected(r, s, col) || s->beyond[col])
 			return false;
 		ns = s->growth[col];
 	}
@@ -503,13 +514,16 @@ static int td_print_gone(FILE *f, const struct td_set *set)
 /* What the marks after COMM of the rows shown mean; returns the lines */
 static int td_print_marks(FILE *f, const struct td_round *r)
 {
-	bool late = false, maybe = false;
+	bool late = false, maybe = false, bogus = false;
 	char when[16];
 	size_t i;
+	int j;
 
 	for (i = 0; i < r->nr_rows; i++) {
 		late |= td_mark(r->rows[i]) == '!';
 		maybe |= td_mark(r->rows[i]) == '?';
+		for (j = 0; j < TD_NR_DELAYS; j++)
+			bogus |= r->rows[i]->beyond[j];
 	}
 	td_boot_clock(r->set->acct.since.ns, when, sizeof(when));
 	if (late)
@@ -517,7 +531,10 @@ static int td_print_marks(FILE *f, const struct td_round *r)
 			when);
 	if (maybe)
 		fprintf(f, "? after COMM: accounting switched on at an unknown time, maybe after the task\n");
-	return late + maybe;
+	/* a kernel's figure no thread can have: not shown as a measurement */
+	if (bogus)
+		fprintf(f, "bogus: the kernel's total is longer than the thread has lived\n");
+	return late + maybe + bogus;
 }
 
 /* The lines above the rows; returns how many */
@@ -577,7 +594,9 @@ static void td_print_row(FILE *f, const struct td_round *r,
 		char buf[16];
 		double v;
 
-		if (!td_col_value(r, s, cols[i], &v))
+		if (cols[i] < TD_NR_DELAYS && s->beyond[cols[i]])
+			fprintf(f, " %*s", w, "bogus");
+		else if (!td_col_value(r, s, cols[i], &v))
 			fprintf(f, " %*s", w, "n/a");
 		else if (cols[i] == TD_COL_READ || cols[i] == TD_COL_WRITE) {
 			td_rate(buf, sizeof(buf), v);
@@ -628,8 +647,11 @@ static void td_json_task(const struct td_round *r, const struct td_sample *s)
 	printf(",\"delays\":{");
 	for (j = 0; j < TD_NR_DELAYS; j++) {
 		printf("%s\"%s\":", j ? "," : "", td_delays[j].name);
-		if (td_col_value(r, s, j, &v))
-			printf("{\"ns\":%" PRIu64 ",\"pct\":%.3f}",
+		if (s->beyond[j] && s->known)
+			printf("{\"ns\":%" PRIu64 ",\"pct\":null,\"impossible\":true}",
+			       s->growth[j]);
+		else if (td_col_value(r, s, j, &v))
+			printf("{\"ns\":%" PRIu64 ",\"pct\":%.3f,\"impossible\":false}",
 			       s->growth[j], v);
 		else
 			printf("null");

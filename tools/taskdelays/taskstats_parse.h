@@ -47,6 +47,7 @@ struct td_delay_val {
 	bool have_minmax;	/* version 15 on: longest and shortest delay */
 	uint64_t max_ns;
 	uint64_t min_ns;
+	bool beyond_life;	/* total or max longer than the task lived */
 };
 
 /* One struct taskstats as the kernel sent it, plus what we made of it */
