@@ -594,7 +594,7 @@ static void td_print_row(FILE *f, const struct td_round *r,
 		char buf[16];
 		double v;
 
-		if (cols[i] < TD_NR_DELAYS && s->beyond[cols[i]])
+		if (cols[i] >= 0 && cols[i] < TD_NR_DELAYS && s->beyond[cols[i]])
 			fprintf(f, " %*s", w, "bogus");
 		else if (!td_col_value(r, s, cols[i], &v))
 			fprintf(f, " %*s", w, "n/a");
