@@ -33,6 +33,7 @@ struct td_opts {
 	char **argv;		/* command of -c */
 	bool raw;
 	bool verbose;
+	bool self;		/* -c: the command's process only, not its tree */
 	unsigned int interval_ms;
 	unsigned int count;
 	unsigned int lines;
@@ -82,7 +83,9 @@ static void td_usage(FILE *f)
 		"  -c, --command CMD... run CMD with its arguments, report its delays\n"
 		"                       when it exits and exit with its status, as\n"
 		"                       time(1): 127 if it cannot be run, 128+N if\n"
-		"                       killed by signal N\n"
+		"                       killed by signal N; summed, as time(1) does,\n"
+		"                       over its descendants that exited before it\n"
+		"  -S, --self           -c reports the command's own process only\n"
 		"  -l, --listen         print the exit record of every task exiting on\n"
 		"                       the CPUs of -m, until interrupted or -n records\n"
 		"  -m, --cpumask MASK   CPUs for -l and -c, e.g. 0-3,6 (default: all)\n"
@@ -182,7 +185,7 @@ static const struct {
 	char opt;
 	const char *modes;
 } td_applies[] = {
-	{ 'm', "lc" }, { 'i', "T" }, { 'n', "lT" }, { 'N', "T" },
+	{ 'm', "lc" }, { 'S', "c" }, { 'i', "T" }, { 'n', "lT" }, { 'N', "T" },
 	{ 's', "T" }, { 'H', "T" }, { 'M', "T" }, { 'o', "T" }, { 'u', "T" },
 	{ 'r', "ptclC" },
 };
@@ -233,6 +236,7 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 		{ "json", no_argument, NULL, 'J' },
 		{ "raw", no_argument, NULL, 'r' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "self", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ }
 	};
@@ -242,7 +246,7 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 	int c;
 
 	/* '+': stop at the command of -c, its options are its own */
-	while ((c = getopt_long(argc, argv, "+p:t:clm:TC:i:n:N:s:HMou:Jrvh",
+	while ((c = getopt_long(argc, argv, "+p:t:clm:TC:i:n:N:s:HMou:JrvSh",
 				lopts, NULL)) != -1) {
 		nseen = strlen(o->seen);
 		if (c != '?' && !strchr(o->seen, c) && nseen < sizeof(o->seen) - 1)
@@ -345,6 +349,9 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 			break;
 		case 'v':
 			o->verbose = true;
+			break;
+		case 'S':
+			o->self = true;
 			break;
 		case 'h':
 			td_usage(stdout);
@@ -689,17 +696,78 @@ static int td_listen(struct td_nl *nl, const struct td_opts *o)
 	return err;
 }
 
+/* Process groups of the command's tree, by tgid, as their records come */
+#define TD_TREE_MAX 65536
+
 struct td_child {
 	pid_t pid;
 	bool have_pid, have_tgid;
 	struct td_stats pid_st, tgid_st;
 	struct td_stats threads;	/* max and min over its threads */
+	struct td_stats tree;		/* sum over the tree's PID records */
+	bool lost;			/* the socket overran */
+	unsigned int tree_tasks, tree_procs, tree_out;
+	uint32_t *tgids;		/* the tree's processes seen */
 };
+
+static uint32_t td_tree_tgids[TD_TREE_MAX];
+
+/* Whether process @tgid is in the command's tree; @add: it is now */
+static bool td_in_tree(struct td_child *c, uint32_t tgid, bool add)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->tree_procs; i++)
+		if (c->tgids[i] == tgid)
+			return true;
+	if (!add)
+		return false;
+	if (c->tree_procs == TD_TREE_MAX) {
+		c->tree_out++;
+		return false;
+	}
+	c->tgids[c->tree_procs++] = tgid;
+	return true;
+}
+
+/*
+ * Add the PID record of a thread of the command's tree: of the command,
+ * or of a process whose parent (at its exit: the kernel fills ac_ppid
+ * before it reparents) is in the tree
+ */
+static void td_tree_add(struct td_child *c, const struct td_stats *st)
+{
+	uint32_t tgid = st->have_tgid ? st->tgid : st->id;
+	int i;
+
+	if (st->is_tgid || !c->tgids)
+		return;
+	if (!td_in_tree(c, tgid, false) &&
+	    !(st->have_ids && td_in_tree(c, st->ppid, false) &&
+	      td_in_tree(c, tgid, true)))
+		return;
+	c->tree_tasks++;
+	td_minmax_fold(&c->tree, st);
+	for (i = 0; i < TD_NR_DELAYS; i++) {
+		c->tree.delay[i].count += st->delay[i].count;
+		c->tree.delay[i].total_ns += st->delay[i].total_ns;
+		c->tree.delay[i].present &= st->delay[i].present;
+	}
+	c->tree.have_cpu_run &= st->have_cpu_run;
+	c->tree.cpu_run_real_ns += st->cpu_run_real_ns;
+	c->tree.cpu_run_virtual_ns += st->cpu_run_virtual_ns;
+	c->tree.have_io &= st->have_io;
+	c->tree.read_bytes += st->read_bytes;
+	c->tree.write_bytes += st->write_bytes;
+	c->tree.version = st->version;
+	c->tree.len = st->len;
+}
 
 static void td_pick_child(const struct td_stats *st, void *arg)
 {
 	struct td_child *c = arg;
 
+	td_tree_add(c, st);
 	/* every thread of the child's group, for the process's max and min */
 	if (!st->is_tgid && (st->id == (uint32_t)c->pid ||
 			     (st->have_tgid && st->tgid == (uint32_t)c->pid)))
@@ -716,30 +784,38 @@ static void td_pick_child(const struct td_stats *st, void *arg)
 }
 
 /*
- * Wait for the child; pass SIGINT or SIGTERM on to it (a terminal's
- * SIGINT reaches it anyway), and kill it when a second one comes.
+ * Wait for the command, reading the exit records of its tree meanwhile
+ * (a build's thousands would overrun the socket if left queued); pass
+ * SIGINT or SIGTERM on to it (a terminal's SIGINT reaches it anyway),
+ * and kill it when a second one comes
  */
-static int td_wait_child(pid_t pid, int *status)
+static int td_wait_reading(struct td_nl *nl, struct td_child *c, int *status)
 {
-	int forwarded = 0;
+	int forwarded = 0, err;
+	pid_t r;
 
-	while (waitpid(pid, status, 0) < 0) {
+	for (;;) {
 		int count = __atomic_load_n(&td_stop_count, __ATOMIC_RELAXED);
 
-		if (errno != EINTR) {
+		if (count > 1 && forwarded < 2) {
+			kill(c->pid, SIGKILL);
+			forwarded = 2;
+		} else if (count == 1 && !forwarded) {
+			kill(c->pid, __atomic_load_n(&td_stop_sig,
+						     __ATOMIC_RELAXED));
+			forwarded = 1;
+		}
+		r = waitpid(c->pid, status, WNOHANG);
+		if (r == c->pid)
+			return 0;
+		if (r < 0 && errno != EINTR) {
 			perror("taskdelays: waitpid");
 			return -errno;
 		}
-		if (count > 1 && forwarded < 2) {
-			kill(pid, SIGKILL);
-			forwarded = 2;
-		} else if (count == 1 && !forwarded) {
-			kill(pid, __atomic_load_n(&td_stop_sig,
-						  __ATOMIC_RELAXED));
-			forwarded = 1;
-		}
+		err = td_nl_recv(nl, 50, td_pick_child, c);
+		if (err == -ENOBUFS)
+			c->lost = true;
 	}
-	return 0;
 }
 
 /* How long to look for the child's exit record among other tasks' */
@@ -824,8 +900,24 @@ static void td_command_report(const struct td_opts *o, struct td_child *c,
 		}
 		td_use_threads(st, &c->threads);
 	}
+	/*
+	 * The tree's sum under the command's name and start, when it has
+	 * more than the command's own threads (whose sum is its record)
+	 */
+	if (c->tgids && c->tree_tasks > c->threads.minmax_threads) {
+		c->tree.id = c->pid;
+		memcpy(c->tree.comm, st->comm, sizeof(st->comm));
+		c->tree.have_comm = st->have_comm;
+		c->tree.acct_late = st->acct_late;
+		st = &c->tree;
+	}
 	if (!o->json) {
 		td_show_record(o, &acct, st);
+		if (c->tgids)
+			fprintf(o->raw ? stderr : stdout, "%ssummed over %u task%s: %s and the processes it started that exited before it%s (-S: its own only)\n",
+				o->raw ? "taskdelays: " : "# ", c->tree_tasks,
+				c->tree_tasks == 1 ? "" : "s", o->argv[0],
+				c->tree_out ? ", some beyond what taskdelays keeps" : "");
 		return;
 	}
 	td_acct_apply(&acct, st);
@@ -835,6 +927,10 @@ static void td_command_report(const struct td_opts *o, struct td_child *c,
 	td_print_stats_json(stdout, st, true);
 	printf(",\"command\":");
 	td_json_str(stdout, o->argv[0]);
+	if (c->tgids)
+		printf(",\"tasks\":%u", c->tree_tasks);
+	else
+		printf(",\"tasks\":null");
 	if (WIFSIGNALED(status))
 		printf(",\"exit_status\":%d,\"signal\":%d}\n",
 		       td_exit_status(status), WTERMSIG(status));
@@ -853,10 +949,17 @@ static int td_command(struct td_nl *nl, const struct td_opts *o)
 	struct td_child c = { 0 };
 	struct timespec start, now;
 	int status, err, i;
-	bool lost = false;
 
-	for (i = 0; i < TD_NR_DELAYS; i++)
+	for (i = 0; i < TD_NR_DELAYS; i++) {
 		c.threads.delay[i].present = true;
+		c.tree.delay[i].present = true;
+	}
+	c.tree.have_cpu_run = c.tree.have_io = true;
+	c.tree.is_tgid = true;
+	c.tree.is_tree = true;
+	c.tree.acct_late = -1;
+	if (!o->self)
+		c.tgids = td_tree_tgids;
 	/* Register before the fork so the child's exit record is not missed */
 	err = td_nl_register(nl, mask, true);
 	if (!err)
@@ -866,12 +969,14 @@ static int td_command(struct td_nl *nl, const struct td_opts *o)
 		return 1;
 	}
 	c.pid = td_spawn(o->argv);
+	if (c.pid > 0 && c.tgids)
+		td_in_tree(&c, c.pid, true);
 	if (c.pid < 0) {
 		td_nl_register(nl, mask, false);
 		return c.pid == -ENOENT ? 127 : c.pid == -EAGAIN ||
 		       c.pid == -ENOMEM ? 1 : 126;
 	}
-	err = td_wait_child(c.pid, &status);
+	err = td_wait_reading(nl, &c, &status);
 	if (err)
 		return 1;
 	/*
@@ -886,7 +991,7 @@ static int td_command(struct td_nl *nl, const struct td_opts *o)
 	for (;;) {
 		err = td_nl_recv(nl, 0, td_pick_child, &c);
 		if (err == -ENOBUFS) {
-			lost = true;
+			c.lost = true;
 			continue;
 		}
 		if (err < 0 && err != -EINTR)
@@ -907,7 +1012,7 @@ static int td_command(struct td_nl *nl, const struct td_opts *o)
 	}
 	if (!c.have_pid && !c.have_tgid) {
 		fprintf(stderr, "taskdelays: no exit record for %s (pid %d); %s\n",
-			o->argv[0], c.pid, lost ?
+			o->argv[0], c.pid, c.lost ?
 			"the socket overran and records were lost" :
 			"it exited on a CPU outside -m's mask");
 		return td_exit_status(status);

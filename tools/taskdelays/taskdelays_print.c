@@ -69,8 +69,9 @@ void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose)
 {
 	int i;
 
-	fprintf(f, "%s %" PRIu32 " (%s)\n", st->is_tgid ? "TGID" : "PID",
-		st->id, st->have_comm ? st->comm : "?");
+	fprintf(f, "%s %" PRIu32 " (%s)\n", st->is_tree ? "TREE" :
+		st->is_tgid ? "TGID" : "PID", st->id,
+		st->have_comm ? st->comm : "?");
 	if (verbose || st->version > TD_TS_KNOWN_VERSION)
 		fprintf(f, "# taskstats version %u, %zu bytes%s\n", st->version,
 			st->len, st->version > TD_TS_KNOWN_VERSION ?
@@ -140,7 +141,7 @@ void td_print_stats_json(FILE *f, const struct td_stats *st, bool more)
 	int i;
 
 	fprintf(f, "{\"type\":\"%s\",\"id\":%" PRIu32 ",\"comm\":",
-		st->is_tgid ? "tgid" : "pid", st->id);
+		st->is_tree ? "tree" : st->is_tgid ? "tgid" : "pid", st->id);
 	if (st->have_comm)
 		td_json_str(f, st->comm);
 	else
@@ -166,6 +167,8 @@ void td_print_stats_json(FILE *f, const struct td_stats *st, bool more)
 	td_json_u64(f, td_threads_minmax(st), st->minmax_threads);
 	fprintf(f, ",\"acct_late\":%s", st->acct_late < 0 ? "null" :
 		st->acct_late ? "true" : "false");
+	fprintf(f, ",\"cpu_run_real_ns\":");
+	td_json_u64(f, st->have_cpu_run, st->cpu_run_real_ns);
 	fprintf(f, ",\"read_bytes\":");
 	td_json_u64(f, st->have_io, st->read_bytes);
 	fprintf(f, ",\"write_bytes\":");

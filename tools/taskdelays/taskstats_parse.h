@@ -70,6 +70,7 @@ struct td_stats {
 	bool have_tgid;		/* version 12 on: the thread group of a PID record */
 	uint32_t tgid;
 	unsigned int minmax_threads;	/* TGID: max and min are over these */
+	bool is_tree;		/* taskdelays' sum over a command's tree */
 	bool have_etime;	/* a PID record: microseconds since it started */
 	uint64_t etime_us;
 	/*

@@ -3,13 +3,17 @@
  * taskdelays -c: the tool's exit status is the command's even when no
  * exit record reaches it (the command exits on a CPU outside -m's mask),
  * and a mask that is empty or not a CPU list is refused before anything
- * runs.  Runs on the build host too.
+ * runs; the report sums the command's tree, as time(1) does, saying how
+ * many tasks it counted, and -S keeps the command's own process only.
+ * Runs on the build host too.
  */
 #define _GNU_SOURCE
+#include <limits.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "kselftest.h"
@@ -84,15 +88,87 @@ static void test_bad_mask(void)
 	}
 }
 
-int main(void)
+/* The number after "@key": in @json, or -1 (null or missing) */
+static long long json_num(const char *json, const char *key)
 {
+	char want[64];
+	const char *p;
+
+	snprintf(want, sizeof(want), "\"%s\":", key);
+	p = strstr(json, want);
+	if (!p || !strchr("0123456789", p[strlen(want)]))
+		return -1;
+	return strtoll(p + strlen(want), NULL, 10);
+}
+
+/* 100 ms of CPU time, however long a loaded machine takes to give it */
+static int burn(void)
+{
+	struct timespec ts;
+
+	do
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	while (ts.tv_sec == 0 && ts.tv_nsec < 100000000);
+	return 0;
+}
+
+/*
+ * sh runs this test twice as a CPU burner, then exits 3: the tree is 3
+ * tasks, and its CPU time is the burners', which sh's own has not
+ */
+static void test_tree(const char *self)
+{
+	char *const tree[] = { td_client(), "-J", "-c", "sh", "-c",
+			       "\"$0\" --burn; \"$0\" --burn; exit 3",
+			       (char *)self, NULL };
+	char *const own[] = { td_client(), "-S", "-J", "-c", "sh", "-c",
+			      "\"$0\" --burn; \"$0\" --burn; exit 3",
+			      (char *)self, NULL };
+	char *const text[] = { td_client(), "-c", "sh", "-c",
+			       "\"$0\" --burn; exit 0", (char *)self, NULL };
+	long long tasks, run_tree, run_own;
+	int rc;
+
+	rc = run_capture(tree, 0, 0, out, sizeof(out));
+	tasks = json_num(out, "tasks");
+	run_tree = json_num(out, "cpu_run_real_ns");
+	if (rc != 3 || tasks != 3)
+		print_diag_lines("taskdelays -J -c", out);
+	ksft_test_result(rc == 3 && tasks == 3,
+			 "-c sh running two children counts 3 tasks (%lld), exits 3\n",
+			 tasks);
+	rc = run_capture(own, 0, 0, out, sizeof(out));
+	run_own = json_num(out, "cpu_run_real_ns");
+	ksft_test_result(rc == 3 && strstr(out, "\"tasks\":null") &&
+			 strstr(out, "{\"type\":\"pid\""),
+			 "-S -c reports the command's own process\n");
+	/* cpu_run_real is sampled at ticks: a tick or two either way */
+	ksft_test_result(run_tree >= 150000000 && run_own >= 0 &&
+			 run_tree > run_own,
+			 "the tree ran %lld ns on a CPU (two burners of 100 ms), sh alone %lld\n",
+			 run_tree, run_own);
+	rc = run_capture(text, 0, 0, out, sizeof(out));
+	ksft_test_result(!rc && strstr(out, "\n# summed over 2 tasks: sh and"),
+			 "-c says how many tasks it summed\n");
+}
+
+int main(int argc, char **argv)
+{
+	char self[PATH_MAX];
+	ssize_t n;
+
+	if (argc == 2 && !strcmp(argv[1], "--burn"))
+		return burn();
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	self[n > 0 ? n : 0] = '\0';
 	ksft_print_header();
 	if (getuid())
 		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
 	if (access(td_client(), X_OK))
 		ksft_exit_fail_msg("%s: missing\n", td_client());
-	ksft_set_plan(2 + 3);
+	ksft_set_plan(2 + 3 + 4);
 	test_status_without_record();
 	test_bad_mask();
+	test_tree(self);
 	ksft_finished();
 }
