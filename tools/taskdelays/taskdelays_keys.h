@@ -31,7 +31,32 @@ struct td_view {
 	bool active;		/* only rows with a delay or I/O in the interval */
 	unsigned int scroll;	/* first row shown */
 	unsigned int page;	/* rows that fit on the screen */
+	unsigned int width;	/* of the terminal; 0: rows as wide as they come */
 };
+
+/* Width of COMM and its mark: 15 characters and '*', or narrowed to 10 */
+#define TD_COMM_WIDTH 16
+#define TD_COMM_NARROW 11
+
+/* What fits @v->width: the columns shown and hidden, COMM's width */
+struct td_fit {
+	int cols[TD_NR_COLS + 1];
+	unsigned int nr_cols;
+	int hidden[TD_NR_COLS + 1];
+	unsigned int nr_hidden;
+	unsigned int comm_w;
+};
+
+/*
+ * Fit the view's columns to its width: drop the least looked-at first
+ * (irq, the memory delays, the I/O rates, then cpu and blkio), narrow
+ * COMM before cpu and blkio go; never TOTAL or the sort column.
+ */
+void td_view_fit(const struct td_view *v, struct td_fit *fit);
+
+/* Characters of column @col's cells, and of a whole row of @fit */
+int td_col_width(int col);
+unsigned int td_fit_width(const struct td_view *v, const struct td_fit *fit);
 
 enum td_key_action {
 	TD_KEY_NONE,		/* not a key of the view */
@@ -42,8 +67,9 @@ enum td_key_action {
 };
 
 /*
- * The columns @v shows after COMM, in order; returns how many (at most
- * TD_NR_COLS + 1) and points @cols at them.
+ * The columns @v shows after COMM, in order, before any fitting to its
+ * width; returns how many (at most TD_NR_COLS + 1) and points @cols at
+ * them.
  */
 unsigned int td_view_cols(const struct td_view *v, const int **cols);
 

@@ -416,9 +416,13 @@ static int td_round_rows(struct td_round *r)
 /* One group of a PSI row: some or full, avg10 avg60 avg300 total */
 static void td_psi_group(FILE *f, const struct td_psi_line *l)
 {
+	double total = l->total_us / 1e6;
+
+	/* 9 characters, whatever the total: 999999.9s, then whole seconds */
 	if (l->present)
-		fprintf(f, "      %6.2f %6.2f %6.2f %8.1fs", l->avg[0],
-			l->avg[1], l->avg[2], l->total_us / 1e6);
+		fprintf(f, total < 999999.95 ? "      %6.2f %6.2f %6.2f %8.1fs" :
+			"      %6.2f %6.2f %6.2f %8.0fs", l->avg[0],
+			l->avg[1], l->avg[2], total);
 	else
 		fprintf(f, "      %6s %6s %6s %9s", "n/a", "n/a", "n/a", "n/a");
 }
@@ -427,7 +431,7 @@ static void td_psi_group(FILE *f, const struct td_psi_line *l)
  * The PSI lines of the head, as delaytop shows them: a title, then a
  * row per resource with its some and full lines; returns how many.
  */
-static int td_print_psi(FILE *f, const struct td_set *set)
+static int td_print_psi(FILE *f, const struct td_set *set, bool narrow)
 {
 	int i;
 
@@ -436,8 +440,9 @@ static int td_print_psi(FILE *f, const struct td_set *set)
 			TD_PSI_DIR);
 		return 1;
 	}
+	/* narrow: the some lines only, as the title says */
 	fprintf(f, "%-7s", "PSI %");
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < (narrow ? 1 : 2); i++)
 		fprintf(f, " %4s %6s %6s %6s %9s", i ? "full" : "some", "avg10",
 			"avg60", "avg300", "total");
 	fprintf(f, "\n");
@@ -449,7 +454,8 @@ static int td_print_psi(FILE *f, const struct td_set *set)
 			fprintf(f, " n/a: %s", p->why);
 		} else {
 			td_psi_group(f, &p->some);
-			td_psi_group(f, &p->full);
+			if (!narrow)
+				td_psi_group(f, &p->full);
 		}
 		fprintf(f, "\n");
 	}
@@ -470,15 +476,6 @@ static void td_rate(char *buf, size_t len, double v)
 		snprintf(buf, len, "%.0f", v);
 	else
 		snprintf(buf, len, v < 9.95 ? "%.1f%c" : "%.0f%c", v, unit[u]);
-}
-
-static int td_col_width(int col)
-{
-	int w = strlen(td_col_title(col));
-
-	if (col == TD_COL_READ || col == TD_COL_WRITE)
-		return w < 5 ? 5 : w;
-	return w < 6 ? 6 : w;
 }
 
 /*
@@ -537,17 +534,49 @@ static int td_print_marks(FILE *f, const struct td_round *r)
 	return late + maybe + bogus;
 }
 
+/* Narrower than this, the head's long lines take a shorter form */
+#define TD_WIDE 80
+
+/*
+ * Each line of @text after @prefix, wrapped at spaces to @width (0: as
+ * it comes); returns the lines printed
+ */
+static int td_print_wrapped(FILE *f, const char *prefix, const char *text,
+			    unsigned int width)
+{
+	size_t room = width > strlen(prefix) + 20 ? width - strlen(prefix) : 0;
+	int n = 0;
+
+	while (*text) {
+		size_t len = strcspn(text, "\n"), cut = len;
+
+		if (room && len > room) {
+			for (cut = room; cut > 0 && text[cut] != ' '; cut--)
+				;
+			if (!cut)
+				cut = room;
+		}
+		fprintf(f, "%s%.*s\n", prefix, (int)cut, text);
+		text += cut;
+		text += strspn(text, cut < len ? " " : "\n");
+		n++;
+	}
+	return n;
+}
+
 /* The lines above the rows; returns how many */
 static int td_print_head(FILE *f, const struct td_round *r)
 {
 	struct td_set *set = r->set;
 	const char *warn = td_acct_warning(&set->acct);
-	const int *cols;
-	unsigned int n = td_view_cols(&r->view, &cols), i;
+	bool narrow = r->view.width && r->view.width < TD_WIDE;
+	struct td_fit fit;
+	unsigned int i;
 	struct tm tm;
 	char when[16] = "";
 	int lines = 2;
 
+	td_view_fit(&r->view, &fit);
 	if (localtime_r(&set->wall.tv_sec, &tm))
 		strftime(when, sizeof(when), "%H:%M:%S ", &tm);
 	if (r->interval_ms < 0)
@@ -555,26 +584,35 @@ static int td_print_head(FILE *f, const struct td_round *r)
 			when, r->nr_rows, r->view.threads ? "threads" : "processes",
 			td_col_name(r->view.sort), r->o->interval_ms);
 	else
-		fprintf(f, "%s%zu %s, delays in %% of the time over %.0f ms, by %s:\n",
+		fprintf(f, narrow ? "%s%zu %s, %% of %.0f ms, by %s:\n" :
+			"%s%zu %s, delays in %% of the time over %.0f ms, by %s:\n",
 			when, r->nr_rows, r->view.threads ? "threads" : "processes",
 			r->interval_ms, td_col_name(r->view.sort));
-	lines += td_print_psi(f, set) - 1;
+	lines += td_print_psi(f, set, narrow) - 1;
 	if (r->o->cg) {
 		td_cg_print(f, r->o->cg, false);
 		lines++;
 	}
 	if (warn)
-		lines += td_print_lines(f, "! ", warn);
+		lines += td_print_wrapped(f, "! ", warn, r->view.width);
 	lines += td_print_gone(f, set);
 	lines += td_print_marks(f, r);
+	if (fit.nr_hidden) {
+		fprintf(f, "hidden, too narrow:");
+		for (i = 0; i < fit.nr_hidden; i++)
+			fprintf(f, " %s", td_col_title(fit.hidden[i]));
+		fprintf(f, "\n");
+		lines++;
+	}
 	if (r->interval_ms < 0)
 		return lines;
 	fprintf(f, "%7s", r->view.threads ? "TID" : "TGID");
 	if (r->view.threads)
 		fprintf(f, " %7s", "TGID");
-	fprintf(f, " %-16s", "COMM");
-	for (i = 0; i < n; i++)
-		fprintf(f, " %*s", td_col_width(cols[i]), td_col_title(cols[i]));
+	fprintf(f, " %-*s", fit.comm_w, "COMM");
+	for (i = 0; i < fit.nr_cols; i++)
+		fprintf(f, " %*s", td_col_width(fit.cols[i]),
+			td_col_title(fit.cols[i]));
 	fprintf(f, "\n");
 	return lines + 1;
 }
@@ -582,14 +620,18 @@ static int td_print_head(FILE *f, const struct td_round *r)
 static void td_print_row(FILE *f, const struct td_round *r,
 			 const struct td_sample *s)
 {
-	const int *cols;
-	unsigned int n = td_view_cols(&r->view, &cols), i;
+	struct td_fit fit;
+	const int *cols = fit.cols;
+	unsigned int i;
+	int cw;
 
+	td_view_fit(&r->view, &fit);
+	cw = fit.comm_w - 1;
 	fprintf(f, "%7" PRIu32, s->id);
 	if (r->view.threads)
 		fprintf(f, " %7" PRIu32, s->tgid);
-	fprintf(f, " %-15.15s%c", s->comm, td_mark(s));
-	for (i = 0; i < n; i++) {
+	fprintf(f, " %-*.*s%c", cw, cw, s->comm, td_mark(s));
+	for (i = 0; i < fit.nr_cols; i++) {
 		int w = td_col_width(cols[i]);
 		char buf[16];
 		double v;
@@ -752,6 +794,8 @@ static void td_show(struct td_round *r, struct td_view *view, bool full)
 	if (r->o->lines && nr > r->o->lines)
 		nr = r->o->lines;
 	td_screen_size(&lines, &cols);
+	view->width = cols;
+	r->view.width = cols;
 	f = open_memstream(&text, &len);
 	if (!f) {
 		free(r->rows);
@@ -766,7 +810,12 @@ static void td_show(struct td_round *r, struct td_view *view, bool full)
 	     i < view->scroll + view->page; i++, last++)
 		td_print_row(f, r, r->rows[i]);
 	fclose(f);
-	if (r->interval_ms >= 0 && nr)
+	/* narrow: the rows shown first, the help after, as much as fits */
+	if (r->interval_ms >= 0 && nr && cols < TD_WIDE)
+		snprintf(status, sizeof(status), "rows %u-%u of %zu  %s",
+			 view->scroll + 1, last, nr,
+			 r->msg[0] ? r->msg : td_top_help);
+	else if (r->interval_ms >= 0 && nr)
 		snprintf(status, sizeof(status), "%s  rows %u-%u of %zu",
 			 r->msg[0] ? r->msg : td_top_help, view->scroll + 1,
 			 last, nr);
