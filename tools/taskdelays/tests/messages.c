@@ -26,7 +26,7 @@
 #include "vt100.h"
 
 static char out[1 << 18];
-static char nopid[16];
+static char nopid[24];
 
 static int run(char *const argv[])
 {
