@@ -478,62 +478,6 @@ static void td_rate(char *buf, size_t len, double v)
 		snprintf(buf, len, v < 9.95 ? "%.1f%c" : "%.0f%c", v, unit[u]);
 }
 
-/*
- * The mark after COMM: '*' some thread has no delay storage, only cpu is
- * real; '!' accounting started after the task did; '?' it may have (the
- * switch time is unknown and the task is older than taskdelays)
- */
-static char td_mark(const struct td_sample *s)
-{
-	if (s->untracked > 0)
-		return '*';
-	if (s->late == TD_LATE_YES)
-		return '!';
-	if (s->maybe_late)
-		return '?';
-	return ' ';
-}
-
-/* The ids of -p and -t with no task, on one line; returns the lines */
-static int td_print_gone(FILE *f, const struct td_set *set)
-{
-	unsigned int i;
-
-	if (!set->nr_gone)
-		return 0;
-	fprintf(f, "! no such task:");
-	for (i = 0; i < set->nr_gone; i++)
-		fprintf(f, " %" PRIu32, set->gone[i]);
-	fprintf(f, "\n");
-	return 1;
-}
-
-/* What the marks after COMM of the rows shown mean; returns the lines */
-static int td_print_marks(FILE *f, const struct td_round *r)
-{
-	bool late = false, maybe = false, bogus = false;
-	char when[16];
-	size_t i;
-	int j;
-
-	for (i = 0; i < r->nr_rows; i++) {
-		late |= td_mark(r->rows[i]) == '!';
-		maybe |= td_mark(r->rows[i]) == '?';
-		for (j = 0; j < TD_NR_DELAYS; j++)
-			bogus |= r->rows[i]->beyond[j];
-	}
-	td_boot_clock(r->set->acct.since.ns, when, sizeof(when));
-	if (late)
-		fprintf(f, "! after COMM: accounting started after the task (switched on by %s)\n",
-			when);
-	if (maybe)
-		fprintf(f, "? after COMM: accounting switched on at an unknown time, maybe after the task\n");
-	/* a kernel's figure no thread can have: not shown as a measurement */
-	if (bogus)
-		fprintf(f, "bogus: the kernel's total is longer than the thread has lived\n");
-	return late + maybe + bogus;
-}
-
 /* Narrower than this, the head's long lines take a shorter form */
 #define TD_WIDE 80
 
@@ -561,6 +505,70 @@ static int td_print_wrapped(FILE *f, const char *prefix, const char *text,
 		text += strspn(text, cut < len ? " " : "\n");
 		n++;
 	}
+	return n;
+}
+
+/*
+ * The mark after COMM: '*' some thread has no delay storage, only cpu is
+ * real; '!' accounting started after the task did.  A task older than a
+ * switch at an unknown time gets none: that would be every task, the
+ * head says it once.
+ */
+static char td_mark(const struct td_sample *s)
+{
+	if (s->untracked > 0)
+		return '*';
+	if (s->late == TD_LATE_YES)
+		return '!';
+	return ' ';
+}
+
+/* The ids of -p and -t with no task, on one line; returns the lines */
+static int td_print_gone(FILE *f, const struct td_set *set)
+{
+	unsigned int i;
+
+	if (!set->nr_gone)
+		return 0;
+	fprintf(f, "! no such task:");
+	for (i = 0; i < set->nr_gone; i++)
+		fprintf(f, " %" PRIu32, set->gone[i]);
+	fprintf(f, "\n");
+	return 1;
+}
+
+/* What the marks after COMM of the rows shown mean; returns the lines */
+static int td_print_marks(FILE *f, const struct td_round *r)
+{
+	bool late = false, maybe = false, bogus = false;
+	char when[16];
+	size_t i;
+	int j;
+
+	for (i = 0; i < r->nr_rows; i++) {
+		late |= td_mark(r->rows[i]) == '!';
+		maybe |= r->rows[i]->maybe_late;
+		for (j = 0; j < TD_NR_DELAYS; j++)
+			bogus |= r->rows[i]->beyond[j];
+	}
+	char line[160];
+	int n = 0;
+
+	td_boot_clock(r->set->acct.since.ns, when, sizeof(when));
+	if (late) {
+		snprintf(line, sizeof(line), "! after COMM: accounting started after the task (switched on by %s)",
+			 when);
+		n += td_print_wrapped(f, "", line, r->view.width);
+	}
+	if (maybe) {
+		snprintf(line, sizeof(line), "accounting was switched on at an unknown time before %s: older tasks may miss delays",
+			 when);
+		n += td_print_wrapped(f, "", line, r->view.width);
+	}
+	/* a kernel's figure no thread can have: not shown as a measurement */
+	if (bogus)
+		n += td_print_wrapped(f, "", "bogus: the kernel's total is longer than the thread has lived",
+				      r->view.width);
 	return n;
 }
 

@@ -142,8 +142,11 @@ static void test_tree(const char *self)
 	ksft_test_result(rc == 3 && strstr(out, "\"tasks\":null") &&
 			 strstr(out, "{\"type\":\"pid\""),
 			 "-S -c reports the command's own process\n");
-	/* cpu_run_real is sampled at ticks: a tick or two either way */
-	ksft_test_result(run_tree >= 150000000 && run_own >= 0 &&
+	/*
+	 * cpu_run_real is utime + stime, sampled at ticks: on a loaded
+	 * machine well short of the 200 ms, but more than one burner's
+	 */
+	ksft_test_result(run_tree >= 100000000 && run_own >= 0 &&
 			 run_tree > run_own,
 			 "the tree ran %lld ns on a CPU (two burners of 100 ms), sh alone %lld\n",
 			 run_tree, run_own);
