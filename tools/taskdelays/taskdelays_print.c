@@ -115,15 +115,20 @@ void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose)
 void td_json_str(FILE *f, const char *s)
 {
 	fputc('"', f);
-	for (; *s; s++) {
+	while (*s) {
 		unsigned char c = *s;
+		/* JSON strings are UTF-8: valid characters go as they are */
+		size_t len = td_utf8_len(s, strlen(s));
 
 		if (c == '"' || c == '\\')
 			fprintf(f, "\\%c", c);
-		else if (c < 0x20 || c >= 0x7f)
+		else if (c < 0x20 || c == 0x7f)
 			fprintf(f, "\\u%04x", c);
+		else if (!len)
+			fprintf(f, "\\ufffd");
 		else
-			fputc(c, f);
+			fwrite(s, 1, len, f);
+		s += len ? len : 1;
 	}
 	fputc('"', f);
 }
@@ -179,7 +184,7 @@ void td_print_stats_json(FILE *f, const struct td_stats *st, bool more)
 
 void td_comm_from_proc(struct td_stats *st)
 {
-	char path[32];
+	char path[32], line[sizeof(st->comm)];
 	FILE *f;
 
 	if (st->have_comm)
@@ -188,8 +193,9 @@ void td_comm_from_proc(struct td_stats *st)
 	f = fopen(path, "r");
 	if (!f)
 		return;
-	if (fgets(st->comm, sizeof(st->comm), f)) {
-		st->comm[strcspn(st->comm, "\n")] = '\0';
+	if (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		td_utf8_clean(st->comm, line, sizeof(st->comm) - 1);
 		st->have_comm = true;
 	}
 	fclose(f);

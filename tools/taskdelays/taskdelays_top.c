@@ -625,6 +625,27 @@ static int td_print_head(FILE *f, const struct td_round *r)
 	return lines + 1;
 }
 
+/*
+ * " COMM" in @w columns: at most @w characters of it, UTF-8 counted as
+ * one column a character (the Latin, Greek and Cyrillic of most names;
+ * a wide CJK character takes two on the screen)
+ */
+static void td_put_comm(FILE *f, const char *comm, int w)
+{
+	int cols = 0;
+	size_t len;
+
+	fputc(' ', f);
+	while (*comm && cols < w) {
+		len = td_utf8_len(comm, strlen(comm));
+		len = len ? len : 1;
+		fwrite(comm, 1, len, f);
+		comm += len;
+		cols++;
+	}
+	fprintf(f, "%*s", w - cols, "");
+}
+
 static void td_print_row(FILE *f, const struct td_round *r,
 			 const struct td_sample *s)
 {
@@ -638,7 +659,8 @@ static void td_print_row(FILE *f, const struct td_round *r,
 	fprintf(f, "%7" PRIu32, s->id);
 	if (r->view.threads)
 		fprintf(f, " %7" PRIu32, s->tgid);
-	fprintf(f, " %-*.*s%c", cw, cw, s->comm, td_mark(s));
+	td_put_comm(f, s->comm, cw);
+	fputc(td_mark(s), f);
 	for (i = 0; i < fit.nr_cols; i++) {
 		int w = td_col_width(cols[i]);
 		char buf[16];

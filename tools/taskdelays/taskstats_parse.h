@@ -113,6 +113,19 @@ struct td_msg {
  */
 int td_parse_msg(const void *buf, size_t len, int family, struct td_msg *msg);
 
+/*
+ * Bytes of the valid UTF-8 character at @s (at most @n bytes there), 0
+ * when it is not one (overlong, surrogate, beyond U+10FFFF, cut short)
+ */
+size_t td_utf8_len(const char *s, size_t n);
+
+/*
+ * Copy @src (at most @n bytes, NUL-terminated early or not) to @dst (of
+ * @n + 1): valid UTF-8 as it is, a control character or an invalid byte
+ * as '?'.  Returns the bytes copied.
+ */
+size_t td_utf8_clean(char *dst, const char *src, size_t n);
+
 /* Average delay in nanoseconds, 0 when nothing was counted */
 uint64_t td_delay_avg_ns(const struct td_delay_val *v);
 

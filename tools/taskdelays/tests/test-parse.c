@@ -605,6 +605,16 @@ static void test_comm_sanitised(void)
 	      m.rec[0].comm[3] == '?',
 	      "unterminated comm with escape is bounded and made printable");
 	nlmsg_free(msg);
+
+	/* valid UTF-8 stays, an invalid byte or a cut character is '?' */
+	memset(ts.ac_comm, 0, sizeof(ts.ac_comm));
+	snprintf(ts.ac_comm, sizeof(ts.ac_comm), "sl\xc3\xa9\xe2\x82\xacp\xff\xc0\xafq\xe2\x82");
+	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
+	ret = parse(msg, &m, NULL);
+	CHECK(ret == 0 && !strcmp(m.rec[0].comm, "sl\xc3\xa9\xe2\x82\xacp???q??"),
+	      "UTF-8 in comm is kept, invalid bytes become '?' (%s)",
+	      m.rec[0].comm);
+	nlmsg_free(msg);
 }
 
 /* read_bytes, write_bytes and ac_tgid come from their own places */
