@@ -69,7 +69,9 @@ void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose)
 {
 	int i;
 
-	fprintf(f, "%s %" PRIu32 " (%s)\n", st->is_tree ? "TREE" :
+	/* -r prints the /proc file's lines only: the name goes to stderr */
+	fprintf(raw ? stderr : f, "%s%s %" PRIu32 " (%s)\n",
+		raw ? "taskdelays: " : "", st->is_tree ? "TREE" :
 		st->is_tgid ? "TGID" : "PID", st->id,
 		st->have_comm ? st->comm : "?");
 	if (verbose || st->version > TD_TS_KNOWN_VERSION)

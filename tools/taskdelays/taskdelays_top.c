@@ -812,7 +812,7 @@ static void td_show(struct td_round *r, struct td_view *view, bool full)
 {
 	unsigned int lines, cols, head, i, last;
 	size_t nr, len = 0;
-	char *text = NULL, status[256];
+	char *text = NULL, status[256], limit[32] = "";
 	FILE *f;
 
 	r->view = *view;
@@ -840,15 +840,18 @@ static void td_show(struct td_round *r, struct td_view *view, bool full)
 	     i < view->scroll + view->page; i++, last++)
 		td_print_row(f, r, r->rows[i]);
 	fclose(f);
+	/* of all the rows the head counts; -N's limit said when it cuts */
+	if (nr < r->nr_rows)
+		snprintf(limit, sizeof(limit), ", -N %zu", nr);
 	/* narrow: the rows shown first, the help after, as much as fits */
 	if (r->interval_ms >= 0 && nr && cols < TD_WIDE)
-		snprintf(status, sizeof(status), "rows %u-%u of %zu  %s",
-			 view->scroll + 1, last, nr,
+		snprintf(status, sizeof(status), "rows %u-%u of %zu%s  %s",
+			 view->scroll + 1, last, r->nr_rows, limit,
 			 r->msg[0] ? r->msg : td_top_help);
 	else if (r->interval_ms >= 0 && nr)
-		snprintf(status, sizeof(status), "%s  rows %u-%u of %zu",
+		snprintf(status, sizeof(status), "%s  rows %u-%u of %zu%s",
 			 r->msg[0] ? r->msg : td_top_help, view->scroll + 1,
-			 last, nr);
+			 last, r->nr_rows, limit);
 	else
 		snprintf(status, sizeof(status), "%s",
 			 r->msg[0] ? r->msg : td_top_help);

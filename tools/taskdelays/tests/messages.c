@@ -5,7 +5,8 @@
  * 1; on a terminal: in the head) and a batch stops when every watched
  * task has exited; -t of a thread names the process it reports; -p
  * with -t names both; -s takes the column titles and lists the keys;
- * an unknown option is one line, not the usage; without CAP_NET_ADMIN
+ * an unknown option is one line, not the usage; -r prints the /proc
+ * file's lines only; without CAP_NET_ADMIN
  * -T, -c and -l never point at /proc/<pid>/delays, which they cannot
  * use.  Runs on the build host too.
  */
@@ -178,6 +179,27 @@ static void test_option_messages(void)
 			 "-x: %d lines naming --help, not the usage\n", lines);
 }
 
+/* -r's standard output is the /proc file's lines, nothing else */
+static void test_raw_lines(void)
+{
+	char *const argv[] = { "/bin/sh", "-c", "exec \"$0\" -r -p 1 2>/dev/null",
+			       td_client(), NULL };
+	int rc = run_capture(argv, 0, 0, out, sizeof(out)), bad = 0, n = 0;
+	char *line, *save;
+
+	for (line = strtok_r(out, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save), n++) {
+		char key[32];
+
+		if (sscanf(line, "%31[a-z]: ", key) != 1) {
+			ksft_print_msg("not a /proc line: '%s'\n", line);
+			bad++;
+		}
+	}
+	ksft_test_result(!rc && n > 0 && !bad,
+			 "-r -p 1: %d lines on stdout, each 'type: ...'\n", n);
+}
+
 /* As nobody, the modes that need TASKSTATS point at no /proc file */
 static void test_unprivileged(void)
 {
@@ -219,11 +241,12 @@ int main(void)
 	if (access(td_client(), X_OK))
 		ksft_exit_fail_msg("%s: missing\n", td_client());
 	no_pid();
-	ksft_set_plan(3 + 1 + 2 + 5 + 3);
+	ksft_set_plan(3 + 1 + 2 + 5 + 1 + 3);
 	test_top_no_task();
 	test_top_exited();
 	test_tgid_of_thread();
 	test_option_messages();
+	test_raw_lines();
 	test_unprivileged();
 	ksft_finished();
 }
