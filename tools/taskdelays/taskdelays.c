@@ -33,6 +33,7 @@ struct td_opts {
 	char **argv;		/* command of -c */
 	bool raw;
 	bool verbose;
+	bool self;		/* -c: the command's process only, not its tree */
 	unsigned int interval_ms;
 	unsigned int count;
 	unsigned int lines;
@@ -77,11 +78,14 @@ static void td_usage(FILE *f)
 		"\n"
 		"  -p, --pid PID        delays of one thread\n"
 		"  -t, --tgid TGID      delays summed over a thread group (process),\n"
-		"                       including its exited threads\n"
+		"                       including its exited threads (a thread's id:\n"
+		"                       its process)\n"
 		"  -c, --command CMD... run CMD with its arguments, report its delays\n"
 		"                       when it exits and exit with its status, as\n"
 		"                       time(1): 127 if it cannot be run, 128+N if\n"
-		"                       killed by signal N\n"
+		"                       killed by signal N; summed, as time(1) does,\n"
+		"                       over its descendants that exited before it\n"
+		"  -S, --self           -c reports the command's own process only\n"
 		"  -l, --listen         print the exit record of every task exiting on\n"
 		"                       the CPUs of -m, until interrupted or -n records\n"
 		"  -m, --cpumask MASK   CPUs for -l and -c, e.g. 0-3,6 (default: all)\n"
@@ -96,7 +100,7 @@ static void td_usage(FILE *f)
 		"  -N, --lines N        rows shown by -T (default: 10, on a terminal\n"
 		"                       as many as fit)\n"
 		"  -s, --sort KEY       -T order: total (default), a delay type, mem,\n"
-		"                       read or write\n"
+		"                       read or write, or a column's title (io, RD/s)\n"
 		"  -H, --threads        -T shows threads instead of processes\n"
 		"  -M, --memory         -T shows each memory delay in its own column\n"
 		"                       instead of their sum, MEM\n"
@@ -181,7 +185,7 @@ static const struct {
 	char opt;
 	const char *modes;
 } td_applies[] = {
-	{ 'm', "lc" }, { 'i', "T" }, { 'n', "lT" }, { 'N', "T" },
+	{ 'm', "lc" }, { 'S', "c" }, { 'i', "T" }, { 'n', "lT" }, { 'N', "T" },
 	{ 's', "T" }, { 'H', "T" }, { 'M', "T" }, { 'o', "T" }, { 'u', "T" },
 	{ 'r', "ptclC" },
 };
@@ -232,16 +236,17 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 		{ "json", no_argument, NULL, 'J' },
 		{ "raw", no_argument, NULL, 'r' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "self", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ }
 	};
-	char id_mode = 0;
+	char id_mode = 0, id_other = 0;
 	unsigned long v;
 	size_t nseen;
 	int c;
 
 	/* '+': stop at the command of -c, its options are its own */
-	while ((c = getopt_long(argc, argv, "+p:t:clm:TC:i:n:N:s:HMou:Jrvh",
+	while ((c = getopt_long(argc, argv, "+p:t:clm:TC:i:n:N:s:HMou:JrvSh",
 				lopts, NULL)) != -1) {
 		nseen = strlen(o->seen);
 		if (c != '?' && !strchr(o->seen, c) && nseen < sizeof(o->seen) - 1)
@@ -261,6 +266,8 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 			o->id = v;
 			if (!id_mode)
 				id_mode = c;
+			else if (!id_other || id_other == id_mode)
+				id_other = c;
 			break;
 		case 'c':
 		case 'l':
@@ -276,6 +283,13 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 			o->cgroup = optarg;
 			break;
 		case 'm':
+			/* the kernel's cpulist syntax; it checks the CPUs */
+			if (!optarg[0] ||
+			    optarg[strspn(optarg, "0123456789,-:/")]) {
+				fprintf(stderr, "taskdelays: -m '%s': a CPU list such as 0-3,6 is needed\n",
+					optarg);
+				return -1;
+			}
 			o->cpumask = optarg;
 			break;
 		case 'i':
@@ -306,8 +320,11 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 		case 's':
 			o->sort = td_col_by_name(optarg);
 			if (o->sort < -1) {
-				fprintf(stderr, "taskdelays: unknown sort key '%s' (total, a delay type, mem, read or write)\n",
-					optarg);
+				char keys[512];
+
+				td_col_keys(keys, sizeof(keys));
+				fprintf(stderr, "taskdelays: unknown sort key '%s'; the keys, or their column's title: %s\n",
+					optarg, keys);
 				return -1;
 			}
 			break;
@@ -333,11 +350,15 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 		case 'v':
 			o->verbose = true;
 			break;
+		case 'S':
+			o->self = true;
+			break;
 		case 'h':
 			td_usage(stdout);
 			exit(0);
 		default:
-			td_usage(stderr);
+			/* getopt said which; the whole usage would bury it */
+			fprintf(stderr, "taskdelays: taskdelays --help lists the options\n");
 			return -1;
 		}
 	}
@@ -353,9 +374,16 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 		return -1;
 	}
 	if (o->nr_ids && o->mode != 'T') {
-		if (o->mode || o->nr_ids > 1) {
+		if (o->mode) {
 			fprintf(stderr, "taskdelays: -%c and -%c cannot be combined\n",
-				id_mode, o->mode ? o->mode : id_mode);
+				id_mode, o->mode);
+			return -1;
+		}
+		if (o->nr_ids > 1) {
+			fprintf(stderr, id_other == id_mode ?
+				"taskdelays: -%c once only (or several with -T)\n" :
+				"taskdelays: -%c and -%c cannot be combined (or both with -T)\n",
+				id_mode, id_other);
 			return -1;
 		}
 		o->mode = id_mode;
@@ -389,14 +417,36 @@ static char *td_all_cpus(void)
 	return mask;
 }
 
-/* One record, as text or JSON, after what the kernel collects */
-static void td_show_record(const struct td_opts *o, struct td_stats *st)
+/*
+ * One record, as text or JSON, after what the kernel collects (@acct);
+ * whether accounting covered the task's life is said after it, or on
+ * stderr with -r, whose lines are the /proc file's
+ */
+static void td_show_record(const struct td_opts *o, const struct td_acct *acct,
+			   struct td_stats *st)
 {
-	td_acct_apply(&o->acct, st);
-	if (o->json)
+	td_acct_apply(acct, st);
+	td_check_life(st);
+	if (acct->on != 1)
+		st->acct_late = TD_LATE_UNKNOWN;
+	if (o->json) {
 		td_print_stats_json(stdout, st, false);
-	else
-		td_print_stats(stdout, st, o->raw, o->verbose);
+		return;
+	}
+	td_print_stats(stdout, st, o->raw, o->verbose);
+	td_print_late(o->raw ? stderr : stdout, o->raw ? "taskdelays: " : "# ",
+		      st, acct);
+}
+
+/* @st's start from its age in a PID record, compared with @acct's switch */
+static void td_late_from_record(const struct td_acct *acct, struct td_stats *st)
+{
+	uint64_t now = td_boot_ns(), age;
+
+	if (!st->have_etime)
+		return;
+	age = st->etime_us * 1000;
+	st->acct_late = td_since_late(&acct->since, age < now ? now - age : 0);
 }
 
 static void td_fold_thread(const struct td_stats *st, void *arg)
@@ -463,6 +513,8 @@ static int td_query(struct td_nl *nl, const struct td_opts *o)
 	bool tgid = o->mode == 't';
 	struct td_stats st;
 	char what[32];
+	uint64_t start;
+	uint32_t leader = o->id;
 	int err, untracked;
 
 	snprintf(what, sizeof(what), "%s %lu", tgid ? "tgid" : "pid", o->id);
@@ -475,13 +527,21 @@ static int td_query(struct td_nl *nl, const struct td_opts *o)
 		td_nl_explain(err, what);
 		return err;
 	} else if (tgid) {
+		/* the kernel answers for a thread's process, named as asked */
+		if (!td_proc_tgid(o->id, &leader) && leader != o->id)
+			st.id = leader;
 		td_process_minmax(nl, &st);
 	}
 	td_comm_from_proc(&st);
-	untracked = td_proc_untracked(o->id, o->id, !tgid);
+	if (st.id != o->id && !o->json)
+		fprintf(o->raw ? stderr : stdout, "%s%lu is a thread of process %" PRIu32 ": these are the process's delays (-p %lu: the thread's)\n",
+			o->raw ? "taskdelays: " : "# ", o->id, st.id, o->id);
+	if (!td_proc_start_ns(st.id, st.id, !tgid, &start))
+		st.acct_late = td_since_late(&o->acct.since, start);
+	untracked = td_proc_untracked(st.id, o->id, !tgid);
 	if (untracked > 0 && !tgid)	/* no storage: only cpu is real */
 		td_acct_apply(&(struct td_acct){ .on = 0 }, &st);
-	td_show_record(o, &st);
+	td_show_record(o, &o->acct, &st);
 	if (untracked > 0 && !o->json)
 		printf("# %d thread%s forked while accounting was off: only %s cpu delay is counted\n",
 		       untracked, untracked == 1 ? "" : "s",
@@ -495,10 +555,12 @@ static int td_query(struct td_nl *nl, const struct td_opts *o)
 struct td_group {
 	uint32_t tgid;		/* 0: free */
 	struct td_stats threads;	/* max, min and count of its threads */
+	uint64_t start_ns;	/* CLOCK_BOOTTIME: its first thread's start */
 };
 
 struct td_listen {
 	const struct td_opts *o;
+	struct td_acct acct;	/* followed while listening */
 	unsigned int seen;
 	char comm[33];		/* of the last PID record */
 	struct td_group *groups;	/* TD_GROUPS, one per tgid % TD_GROUPS */
@@ -546,13 +608,23 @@ static void td_listen_minmax(struct td_listen *l, struct td_stats *rec)
 		return;
 	g = &l->groups[tgid % TD_GROUPS];
 	if (!rec->is_tgid) {
-		if (g->tgid != tgid)
+		uint64_t now = td_boot_ns(), age = rec->etime_us * 1000;
+
+		if (g->tgid != tgid) {
 			td_group_init(g, tgid);
+			g->start_ns = UINT64_MAX;
+		}
 		td_minmax_fold(&g->threads, rec);
+		if (rec->have_etime && now - (age < now ? age : now) < g->start_ns)
+			g->start_ns = now - (age < now ? age : now);
 		return;
 	}
-	if (g->tgid == tgid)
+	if (g->tgid == tgid) {
 		td_use_threads(rec, &g->threads);
+		if (g->start_ns != UINT64_MAX)
+			rec->acct_late = td_since_late(&l->acct.since,
+						       g->start_ns);
+	}
 	g->tgid = 0;
 }
 
@@ -575,10 +647,11 @@ static void td_print_exit(const struct td_stats *st, void *arg)
 	/* the kernel's is one thread's */
 	if (rec.is_tgid)
 		td_minmax_reset(&rec);
+	td_late_from_record(&l->acct, &rec);
 	td_listen_minmax(l, &rec);
 	if (l->o->count && l->seen >= l->o->count)
 		return;
-	td_show_record(l->o, &rec);
+	td_show_record(l->o, &l->acct, &rec);
 	fflush(stdout);
 	l->seen++;
 }
@@ -586,7 +659,7 @@ static void td_print_exit(const struct td_stats *st, void *arg)
 static int td_listen(struct td_nl *nl, const struct td_opts *o)
 {
 	const char *mask = o->cpumask ? o->cpumask : td_all_cpus();
-	struct td_listen l = { .o = o };
+	struct td_listen l = { .o = o, .acct = o->acct };
 	int err;
 
 	/* without it TGID records show no max or min */
@@ -604,6 +677,7 @@ static int td_listen(struct td_nl *nl, const struct td_opts *o)
 		mask);
 	err = 0;
 	while (!td_stopped() && !(o->count && l.seen >= o->count)) {
+		td_acct_follow(&l.acct);
 		err = td_nl_recv(nl, 500, td_print_exit, &l);
 		if (err == -EAGAIN || err == -EINTR || err >= 0) {
 			err = 0;
@@ -622,17 +696,78 @@ static int td_listen(struct td_nl *nl, const struct td_opts *o)
 	return err;
 }
 
+/* Process groups of the command's tree, by tgid, as their records come */
+#define TD_TREE_MAX 65536
+
 struct td_child {
 	pid_t pid;
 	bool have_pid, have_tgid;
 	struct td_stats pid_st, tgid_st;
 	struct td_stats threads;	/* max and min over its threads */
+	struct td_stats tree;		/* sum over the tree's PID records */
+	bool lost;			/* the socket overran */
+	unsigned int tree_tasks, tree_procs, tree_out;
+	uint32_t *tgids;		/* the tree's processes seen */
 };
+
+static uint32_t td_tree_tgids[TD_TREE_MAX];
+
+/* Whether process @tgid is in the command's tree; @add: it is now */
+static bool td_in_tree(struct td_child *c, uint32_t tgid, bool add)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->tree_procs; i++)
+		if (c->tgids[i] == tgid)
+			return true;
+	if (!add)
+		return false;
+	if (c->tree_procs == TD_TREE_MAX) {
+		c->tree_out++;
+		return false;
+	}
+	c->tgids[c->tree_procs++] = tgid;
+	return true;
+}
+
+/*
+ * Add the PID record of a thread of the command's tree: of the command,
+ * or of a process whose parent (at its exit: the kernel fills ac_ppid
+ * before it reparents) is in the tree
+ */
+static void td_tree_add(struct td_child *c, const struct td_stats *st)
+{
+	uint32_t tgid = st->have_tgid ? st->tgid : st->id;
+	int i;
+
+	if (st->is_tgid || !c->tgids)
+		return;
+	if (!td_in_tree(c, tgid, false) &&
+	    !(st->have_ids && td_in_tree(c, st->ppid, false) &&
+	      td_in_tree(c, tgid, true)))
+		return;
+	c->tree_tasks++;
+	td_minmax_fold(&c->tree, st);
+	for (i = 0; i < TD_NR_DELAYS; i++) {
+		c->tree.delay[i].count += st->delay[i].count;
+		c->tree.delay[i].total_ns += st->delay[i].total_ns;
+		c->tree.delay[i].present &= st->delay[i].present;
+	}
+	c->tree.have_cpu_run &= st->have_cpu_run;
+	c->tree.cpu_run_real_ns += st->cpu_run_real_ns;
+	c->tree.cpu_run_virtual_ns += st->cpu_run_virtual_ns;
+	c->tree.have_io &= st->have_io;
+	c->tree.read_bytes += st->read_bytes;
+	c->tree.write_bytes += st->write_bytes;
+	c->tree.version = st->version;
+	c->tree.len = st->len;
+}
 
 static void td_pick_child(const struct td_stats *st, void *arg)
 {
 	struct td_child *c = arg;
 
+	td_tree_add(c, st);
 	/* every thread of the child's group, for the process's max and min */
 	if (!st->is_tgid && (st->id == (uint32_t)c->pid ||
 			     (st->have_tgid && st->tgid == (uint32_t)c->pid)))
@@ -649,30 +784,38 @@ static void td_pick_child(const struct td_stats *st, void *arg)
 }
 
 /*
- * Wait for the child; pass SIGINT or SIGTERM on to it (a terminal's
- * SIGINT reaches it anyway), and kill it when a second one comes.
+ * Wait for the command, reading the exit records of its tree meanwhile
+ * (a build's thousands would overrun the socket if left queued); pass
+ * SIGINT or SIGTERM on to it (a terminal's SIGINT reaches it anyway),
+ * and kill it when a second one comes
  */
-static int td_wait_child(pid_t pid, int *status)
+static int td_wait_reading(struct td_nl *nl, struct td_child *c, int *status)
 {
-	int forwarded = 0;
+	int forwarded = 0, err;
+	pid_t r;
 
-	while (waitpid(pid, status, 0) < 0) {
+	for (;;) {
 		int count = __atomic_load_n(&td_stop_count, __ATOMIC_RELAXED);
 
-		if (errno != EINTR) {
+		if (count > 1 && forwarded < 2) {
+			kill(c->pid, SIGKILL);
+			forwarded = 2;
+		} else if (count == 1 && !forwarded) {
+			kill(c->pid, __atomic_load_n(&td_stop_sig,
+						     __ATOMIC_RELAXED));
+			forwarded = 1;
+		}
+		r = waitpid(c->pid, status, WNOHANG);
+		if (r == c->pid)
+			return 0;
+		if (r < 0 && errno != EINTR) {
 			perror("taskdelays: waitpid");
 			return -errno;
 		}
-		if (count > 1 && forwarded < 2) {
-			kill(pid, SIGKILL);
-			forwarded = 2;
-		} else if (count == 1 && !forwarded) {
-			kill(pid, __atomic_load_n(&td_stop_sig,
-						  __ATOMIC_RELAXED));
-			forwarded = 1;
-		}
+		err = td_nl_recv(nl, 50, td_pick_child, c);
+		if (err == -ENOBUFS)
+			c->lost = true;
 	}
-	return 0;
 }
 
 /* How long to look for the child's exit record among other tasks' */
@@ -741,6 +884,14 @@ static void td_command_report(const struct td_opts *o, struct td_child *c,
 			      int status)
 {
 	struct td_stats *st = c->have_tgid ? &c->tgid_st : &c->pid_st;
+	struct td_acct acct = o->acct;
+
+	/* switched on while the command ran: it started before */
+	td_acct_follow(&acct);
+	if (c->have_pid) {
+		td_late_from_record(&acct, &c->pid_st);
+		st->acct_late = c->pid_st.acct_late;
+	}
 
 	if (c->have_tgid) {
 		if (!st->have_comm && c->have_pid) {
@@ -749,14 +900,37 @@ static void td_command_report(const struct td_opts *o, struct td_child *c,
 		}
 		td_use_threads(st, &c->threads);
 	}
+	/*
+	 * The tree's sum under the command's name and start, when it has
+	 * more than the command's own threads (whose sum is its record)
+	 */
+	if (c->tgids && c->tree_tasks > c->threads.minmax_threads) {
+		c->tree.id = c->pid;
+		memcpy(c->tree.comm, st->comm, sizeof(st->comm));
+		c->tree.have_comm = st->have_comm;
+		c->tree.acct_late = st->acct_late;
+		st = &c->tree;
+	}
 	if (!o->json) {
-		td_show_record(o, st);
+		td_show_record(o, &acct, st);
+		if (c->tgids)
+			fprintf(o->raw ? stderr : stdout, "%ssummed over %u task%s: %s and the processes it started that exited before it%s (-S: its own only)\n",
+				o->raw ? "taskdelays: " : "# ", c->tree_tasks,
+				c->tree_tasks == 1 ? "" : "s", o->argv[0],
+				c->tree_out ? ", some beyond what taskdelays keeps" : "");
 		return;
 	}
-	td_acct_apply(&o->acct, st);
+	td_acct_apply(&acct, st);
+	td_check_life(st);
+	if (acct.on != 1)
+		st->acct_late = TD_LATE_UNKNOWN;
 	td_print_stats_json(stdout, st, true);
 	printf(",\"command\":");
 	td_json_str(stdout, o->argv[0]);
+	if (c->tgids)
+		printf(",\"tasks\":%u", c->tree_tasks);
+	else
+		printf(",\"tasks\":null");
 	if (WIFSIGNALED(status))
 		printf(",\"exit_status\":%d,\"signal\":%d}\n",
 		       td_exit_status(status), WTERMSIG(status));
@@ -767,7 +941,7 @@ static void td_command_report(const struct td_opts *o, struct td_child *c,
 
 /*
  * Run the command and report its delays; returns its exit status as
- * time(1) does, or 1 when it ran fine but its record could not be had.
+ * time(1) does, even when its record could not be had (said on stderr).
  */
 static int td_command(struct td_nl *nl, const struct td_opts *o)
 {
@@ -775,10 +949,17 @@ static int td_command(struct td_nl *nl, const struct td_opts *o)
 	struct td_child c = { 0 };
 	struct timespec start, now;
 	int status, err, i;
-	bool lost = false;
 
-	for (i = 0; i < TD_NR_DELAYS; i++)
+	for (i = 0; i < TD_NR_DELAYS; i++) {
 		c.threads.delay[i].present = true;
+		c.tree.delay[i].present = true;
+	}
+	c.tree.have_cpu_run = c.tree.have_io = true;
+	c.tree.is_tgid = true;
+	c.tree.is_tree = true;
+	c.tree.acct_late = -1;
+	if (!o->self)
+		c.tgids = td_tree_tgids;
 	/* Register before the fork so the child's exit record is not missed */
 	err = td_nl_register(nl, mask, true);
 	if (!err)
@@ -788,12 +969,14 @@ static int td_command(struct td_nl *nl, const struct td_opts *o)
 		return 1;
 	}
 	c.pid = td_spawn(o->argv);
+	if (c.pid > 0 && c.tgids)
+		td_in_tree(&c, c.pid, true);
 	if (c.pid < 0) {
 		td_nl_register(nl, mask, false);
 		return c.pid == -ENOENT ? 127 : c.pid == -EAGAIN ||
 		       c.pid == -ENOMEM ? 1 : 126;
 	}
-	err = td_wait_child(c.pid, &status);
+	err = td_wait_reading(nl, &c, &status);
 	if (err)
 		return 1;
 	/*
@@ -808,7 +991,7 @@ static int td_command(struct td_nl *nl, const struct td_opts *o)
 	for (;;) {
 		err = td_nl_recv(nl, 0, td_pick_child, &c);
 		if (err == -ENOBUFS) {
-			lost = true;
+			c.lost = true;
 			continue;
 		}
 		if (err < 0 && err != -EINTR)
@@ -822,16 +1005,17 @@ static int td_command(struct td_nl *nl, const struct td_opts *o)
 		}
 	}
 	td_nl_register(nl, mask, false);
+	/* no report, but the status is still the command's, as time(1)'s */
 	if (err != -EAGAIN) {
 		td_nl_explain(err, "command");
-		return td_exit_status(status) ?: 1;
+		return td_exit_status(status);
 	}
 	if (!c.have_pid && !c.have_tgid) {
 		fprintf(stderr, "taskdelays: no exit record for %s (pid %d); %s\n",
-			o->argv[0], c.pid, lost ?
+			o->argv[0], c.pid, c.lost ?
 			"the socket overran and records were lost" :
-			"did it exit on a CPU outside the mask?");
-		return td_exit_status(status) ?: 1;
+			"it exited on a CPU outside -m's mask");
+		return td_exit_status(status);
 	}
 	td_command_report(o, &c, status);
 	if (WIFEXITED(status))
@@ -875,6 +1059,7 @@ int main(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	td_acct_read(&o.acct);
+	td_since_follow(&o.acct.since, o.acct.on);
 	/* -T says it in every round, on the screen too */
 	warn = td_acct_warning(&o.acct);
 	if (warn && o.mode != 'T' && o.mode != 'C')

@@ -14,7 +14,9 @@
  * ^T switches kernel.task_delayacct, as in iotop-c.
  */
 #include <curses.h>
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "taskdelays_keys.h"
 
@@ -43,6 +45,59 @@ unsigned int td_view_cols(const struct td_view *v, const int **cols)
 	return ARRAY_SIZE(td_cols_short);
 }
 
+/* Dropped first to last when the terminal is too narrow */
+static const int td_drop_order[] = {
+	TD_IRQ, TD_COMPACT, TD_THRASHING, TD_WPCOPY, TD_FREEPAGES, TD_SWAPIN,
+	TD_COL_MEM, TD_COL_WRITE, TD_COL_READ, -2, TD_CPU, TD_BLKIO,
+};
+
+int td_col_width(int col)
+{
+	int w = strlen(td_col_title(col));
+
+	if (col == TD_COL_READ || col == TD_COL_WRITE)
+		return w < 5 ? 5 : w;
+	return w < 6 ? 6 : w;
+}
+
+unsigned int td_fit_width(const struct td_view *v, const struct td_fit *fit)
+{
+	unsigned int w = 7 + (v->threads ? 8 : 0) + 1 + fit->comm_w, i;
+
+	for (i = 0; i < fit->nr_cols; i++)
+		w += 1 + td_col_width(fit->cols[i]);
+	return w;
+}
+
+void td_view_fit(const struct td_view *v, struct td_fit *fit)
+{
+	const int *all;
+	unsigned int n = td_view_cols(v, &all), i, j, k;
+
+	memcpy(fit->cols, all, n * sizeof(*all));
+	fit->nr_cols = n;
+	fit->nr_hidden = 0;
+	fit->comm_w = TD_COMM_WIDTH;
+	for (i = 0; v->width && i < ARRAY_SIZE(td_drop_order) &&
+	     td_fit_width(v, fit) > v->width; i++) {
+		/* -2: COMM gives up 5 characters before cpu and blkio go */
+		if (td_drop_order[i] == -2) {
+			fit->comm_w = TD_COMM_NARROW;
+			continue;
+		}
+		if (td_drop_order[i] == v->sort)
+			continue;
+		for (j = 0; j < fit->nr_cols && fit->cols[j] != td_drop_order[i]; j++)
+			;
+		if (j == fit->nr_cols)
+			continue;
+		fit->hidden[fit->nr_hidden++] = fit->cols[j];
+		for (k = j; k + 1 < fit->nr_cols; k++)
+			fit->cols[k] = fit->cols[k + 1];
+		fit->nr_cols--;
+	}
+}
+
 static const char *const td_titles[TD_NR_COLS] = {
 	[TD_CPU] = "CPU%", [TD_BLKIO] = "IO%", [TD_SWAPIN] = "SWAP%",
 	[TD_FREEPAGES] = "RECLAIM%", [TD_THRASHING] = "THRASH%",
@@ -66,14 +121,36 @@ const char *td_col_name(int col)
 	return col < TD_NR_DELAYS ? td_delays[col].name : td_names[col];
 }
 
+/* @name is column @col's title, in any case, with or without its '%' */
+static bool td_is_title(const char *name, int col)
+{
+	const char *t = td_col_title(col);
+	size_t len = strlen(t) - (t[strlen(t) - 1] == '%');
+
+	return !strncasecmp(name, t, len) && (!name[len] ||
+					       (name[len] == '%' && !name[len + 1]));
+}
+
 int td_col_by_name(const char *name)
 {
 	int i;
 
 	for (i = TD_COL_TOTAL; i < TD_NR_COLS; i++)
-		if (!strcmp(name, td_col_name(i)))
+		if (!strcmp(name, td_col_name(i)) || td_is_title(name, i))
 			return i;
 	return -2;
+}
+
+void td_col_keys(char *buf, size_t len)
+{
+	size_t used = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = TD_COL_TOTAL; i < TD_NR_COLS && used < len; i++)
+		used += snprintf(buf + used, len - used, "%s%s (%s)",
+				 i == TD_COL_TOTAL ? "" : ", ", td_col_name(i),
+				 td_col_title(i));
 }
 
 static enum td_key_action td_sort_by(struct td_view *v, int sort)
@@ -87,11 +164,12 @@ static enum td_key_action td_sort_by(struct td_view *v, int sort)
 /* Position of the sort key among the columns shown; -1 if hidden */
 static int td_sort_pos(const struct td_view *v)
 {
-	const int *cols;
-	unsigned int n = td_view_cols(v, &cols), i;
+	struct td_fit fit;
+	unsigned int i;
 
-	for (i = 0; i < n; i++)
-		if (cols[i] == v->sort)
+	td_view_fit(v, &fit);
+	for (i = 0; i < fit.nr_cols; i++)
+		if (fit.cols[i] == v->sort)
 			return i;
 	return -1;
 }
@@ -120,9 +198,14 @@ static enum td_key_action td_scroll(struct td_view *v, long by)
 
 enum td_key_action td_top_key(int ch, struct td_view *v)
 {
-	const int *cols;
-	int ncols = td_view_cols(v, &cols), pos = td_sort_pos(v);
+	struct td_fit fit;
+	const int *cols = fit.cols;
+	int ncols, pos = td_sort_pos(v);
 	long page = v->page ? v->page : 1;
+
+	/* the sort key moves over the columns shown, never a hidden one */
+	td_view_fit(v, &fit);
+	ncols = fit.nr_cols;
 
 	switch (ch) {
 	case 'q':

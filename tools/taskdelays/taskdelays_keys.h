@@ -6,6 +6,7 @@
 #define TASKDELAYS_KEYS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "taskstats_parse.h"
 
@@ -30,7 +31,32 @@ struct td_view {
 	bool active;		/* only rows with a delay or I/O in the interval */
 	unsigned int scroll;	/* first row shown */
 	unsigned int page;	/* rows that fit on the screen */
+	unsigned int width;	/* of the terminal; 0: rows as wide as they come */
 };
+
+/* Width of COMM and its mark: 15 characters and '*', or narrowed to 10 */
+#define TD_COMM_WIDTH 16
+#define TD_COMM_NARROW 11
+
+/* What fits @v->width: the columns shown and hidden, COMM's width */
+struct td_fit {
+	int cols[TD_NR_COLS + 1];
+	unsigned int nr_cols;
+	int hidden[TD_NR_COLS + 1];
+	unsigned int nr_hidden;
+	unsigned int comm_w;
+};
+
+/*
+ * Fit the view's columns to its width: drop the least looked-at first
+ * (irq, the memory delays, the I/O rates, then cpu and blkio), narrow
+ * COMM before cpu and blkio go; never TOTAL or the sort column.
+ */
+void td_view_fit(const struct td_view *v, struct td_fit *fit);
+
+/* Characters of column @col's cells, and of a whole row of @fit */
+int td_col_width(int col);
+unsigned int td_fit_width(const struct td_view *v, const struct td_fit *fit);
 
 enum td_key_action {
 	TD_KEY_NONE,		/* not a key of the view */
@@ -41,16 +67,22 @@ enum td_key_action {
 };
 
 /*
- * The columns @v shows after COMM, in order; returns how many (at most
- * TD_NR_COLS + 1) and points @cols at them.
+ * The columns @v shows after COMM, in order, before any fitting to its
+ * width; returns how many (at most TD_NR_COLS + 1) and points @cols at
+ * them.
  */
 unsigned int td_view_cols(const struct td_view *v, const int **cols);
 
 /* Column title ("CPU%") and sort key name ("cpu") of column @col */
 const char *td_col_title(int col);
 const char *td_col_name(int col);
-/* Column by sort key name; -2 when unknown */
+/*
+ * Column by sort key: its name ("blkio") or its title in any case, with
+ * or without the '%' ("io", "IO%"); -2 when unknown
+ */
 int td_col_by_name(const char *name);
+/* Every sort key with its column's title, "total (TOTAL%), ..." */
+void td_col_keys(char *buf, size_t len);
 
 /*
  * Apply key @ch (a character or a curses KEY_* code) to @v.  Returns

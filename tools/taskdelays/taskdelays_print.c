@@ -22,12 +22,58 @@ static bool td_threads_minmax(const struct td_stats *st)
 	return false;
 }
 
+bool td_check_life(struct td_stats *st)
+{
+	uint64_t life;
+	bool any = false;
+	int i;
+
+	if (!st->have_etime)
+		return false;
+	life = st->etime_us * 1000;
+	for (i = 0; i < TD_NR_DELAYS; i++) {
+		struct td_delay_val *v = &st->delay[i];
+
+		v->beyond_life = v->present &&
+				 (v->total_ns > life ||
+				  (v->have_minmax && v->max_ns > life));
+		any |= v->beyond_life;
+	}
+	return any;
+}
+
+/* The delays flagged by td_check_life(), on a line of their own */
+static void td_print_beyond_life(FILE *f, const struct td_stats *st, bool raw)
+{
+	const char *sep = "";
+	int i;
+
+	for (i = 0; i < TD_NR_DELAYS && !st->delay[i].beyond_life; i++)
+		;
+	if (i == TD_NR_DELAYS)
+		return;
+	/* -r keeps the /proc file's lines: the flag goes to stderr */
+	if (raw)
+		f = stderr;
+	fprintf(f, "%s", raw ? "taskdelays: " : "# ! ");
+	for (i = 0; i < TD_NR_DELAYS; i++)
+		if (st->delay[i].beyond_life) {
+			fprintf(f, "%s%s", sep, td_delays[i].name);
+			sep = ", ";
+		}
+	fprintf(f, ": the kernel reports more delay than the task's %.3f s of life: its figure, impossible, not a measurement\n",
+		st->etime_us / 1e6);
+}
+
 void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose)
 {
 	int i;
 
-	fprintf(f, "%s %" PRIu32 " (%s)\n", st->is_tgid ? "TGID" : "PID",
-		st->id, st->have_comm ? st->comm : "?");
+	/* -r prints the /proc file's lines only: the name goes to stderr */
+	fprintf(raw ? stderr : f, "%s%s %" PRIu32 " (%s)\n",
+		raw ? "taskdelays: " : "", st->is_tree ? "TREE" :
+		st->is_tgid ? "TGID" : "PID", st->id,
+		st->have_comm ? st->comm : "?");
 	if (verbose || st->version > TD_TS_KNOWN_VERSION)
 		fprintf(f, "# taskstats version %u, %zu bytes%s\n", st->version,
 			st->len, st->version > TD_TS_KNOWN_VERSION ?
@@ -55,8 +101,11 @@ void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose)
 		if (v->have_minmax)
 			fprintf(f, "  max %.3f min %.3f ms", v->max_ns / 1e6,
 				v->min_ns / 1e6);
+		if (v->beyond_life)
+			fprintf(f, "  !");
 		fprintf(f, "\n");
 	}
+	td_print_beyond_life(f, st, raw);
 	if (!raw && td_threads_minmax(st))
 		fprintf(f, "# max and min over the %u thread%s read; the kernel keeps no max of exited threads\n",
 			st->minmax_threads, st->minmax_threads == 1 ? "" : "s");
@@ -68,15 +117,20 @@ void td_print_stats(FILE *f, const struct td_stats *st, bool raw, bool verbose)
 void td_json_str(FILE *f, const char *s)
 {
 	fputc('"', f);
-	for (; *s; s++) {
+	while (*s) {
 		unsigned char c = *s;
+		/* JSON strings are UTF-8: valid characters go as they are */
+		size_t len = td_utf8_len(s, strlen(s));
 
 		if (c == '"' || c == '\\')
 			fprintf(f, "\\%c", c);
-		else if (c < 0x20 || c >= 0x7f)
+		else if (c < 0x20 || c == 0x7f)
 			fprintf(f, "\\u%04x", c);
+		else if (!len)
+			fprintf(f, "\\ufffd");
 		else
-			fputc(c, f);
+			fwrite(s, 1, len, f);
+		s += len ? len : 1;
 	}
 	fputc('"', f);
 }
@@ -94,7 +148,7 @@ void td_print_stats_json(FILE *f, const struct td_stats *st, bool more)
 	int i;
 
 	fprintf(f, "{\"type\":\"%s\",\"id\":%" PRIu32 ",\"comm\":",
-		st->is_tgid ? "tgid" : "pid", st->id);
+		st->is_tree ? "tree" : st->is_tgid ? "tgid" : "pid", st->id);
 	if (st->have_comm)
 		td_json_str(f, st->comm);
 	else
@@ -114,10 +168,14 @@ void td_print_stats_json(FILE *f, const struct td_stats *st, bool more)
 		td_json_u64(f, v->have_minmax, v->max_ns);
 		fprintf(f, ",\"min_ns\":");
 		td_json_u64(f, v->have_minmax, v->min_ns);
-		fprintf(f, "}");
+		fprintf(f, ",\"impossible\":%s}", v->beyond_life ? "true" : "false");
 	}
 	fprintf(f, "},\"minmax_threads\":");
 	td_json_u64(f, td_threads_minmax(st), st->minmax_threads);
+	fprintf(f, ",\"acct_late\":%s", st->acct_late < 0 ? "null" :
+		st->acct_late ? "true" : "false");
+	fprintf(f, ",\"cpu_run_real_ns\":");
+	td_json_u64(f, st->have_cpu_run, st->cpu_run_real_ns);
 	fprintf(f, ",\"read_bytes\":");
 	td_json_u64(f, st->have_io, st->read_bytes);
 	fprintf(f, ",\"write_bytes\":");
@@ -128,7 +186,7 @@ void td_print_stats_json(FILE *f, const struct td_stats *st, bool more)
 
 void td_comm_from_proc(struct td_stats *st)
 {
-	char path[32];
+	char path[32], line[sizeof(st->comm)];
 	FILE *f;
 
 	if (st->have_comm)
@@ -137,8 +195,9 @@ void td_comm_from_proc(struct td_stats *st)
 	f = fopen(path, "r");
 	if (!f)
 		return;
-	if (fgets(st->comm, sizeof(st->comm), f)) {
-		st->comm[strcspn(st->comm, "\n")] = '\0';
+	if (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		td_utf8_clean(st->comm, line, sizeof(st->comm) - 1);
 		st->have_comm = true;
 	}
 	fclose(f);
@@ -195,6 +254,39 @@ int td_proc_io(unsigned long tgid, unsigned long tid, bool thread,
 	return found == 3 ? 0 : -ENODATA;
 }
 
+/* The number after @key ("Uid:") in /proc/<id>/status */
+static int td_proc_status(unsigned long id, const char *key, uint32_t *val)
+{
+	char path[32], line[128];
+	size_t len = strlen(key);
+	unsigned int v;
+	int err = -ENODATA;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%lu/status", id);
+	f = fopen(path, "r");
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, len) && sscanf(line + len, "%u", &v) == 1) {
+			*val = v;
+			err = 0;
+			break;
+		}
+	fclose(f);
+	return err;
+}
+
+int td_proc_uid(unsigned long tgid, uint32_t *uid)
+{
+	return td_proc_status(tgid, "Uid:", uid);
+}
+
+int td_proc_tgid(unsigned long tid, uint32_t *tgid)
+{
+	return td_proc_status(tid, "Tgid:", tgid);
+}
+
 int td_stats_from_proc(bool tgid, unsigned long id, struct td_stats *st)
 {
 	char path[64], line[128];
@@ -206,6 +298,7 @@ int td_stats_from_proc(bool tgid, unsigned long id, struct td_stats *st)
 	if (!f)
 		return -errno;
 	memset(st, 0, sizeof(*st));
+	st->acct_late = -1;
 	st->is_tgid = tgid;
 	st->id = id;
 	while (fgets(line, sizeof(line), f)) {
@@ -244,6 +337,15 @@ void td_acct_read(struct td_acct *a)
 		fclose(f);
 	}
 	a->proc_file = !access("/proc/self/delays", F_OK);
+}
+
+void td_acct_follow(struct td_acct *a)
+{
+	struct td_since since = a->since;
+
+	td_acct_read(a);
+	a->since = since;
+	td_since_follow(&a->since, a->on);
 }
 
 const char *td_acct_warning(const struct td_acct *a)
@@ -297,6 +399,22 @@ int td_print_lines(FILE *f, const char *prefix, const char *text)
 		n++;
 	}
 	return n;
+}
+
+void td_print_late(FILE *f, const char *prefix, const struct td_stats *st,
+		   const struct td_acct *a)
+{
+	char when[16];
+
+	td_boot_clock(a->since.ns, when, sizeof(when));
+	if (st->acct_late == TD_LATE_YES)
+		fprintf(f, "%saccounting started after this task did (kernel.task_delayacct switched on by %s): its delays from before are missing%s\n",
+			prefix, when, a->proc_file ? "" :
+			"; on this kernel it has no storage, so every delay but cpu stays 0");
+	else if (st->acct_late == TD_LATE_UNKNOWN &&
+		 a->since.kind == TD_SINCE_UNKNOWN)
+		fprintf(f, "%skernel.task_delayacct was switched on after boot, before %s, and this task is older: delays from before the switch may be missing\n",
+			prefix, when);
 }
 
 void td_acct_apply(const struct td_acct *a, struct td_stats *st)

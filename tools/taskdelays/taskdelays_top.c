@@ -30,6 +30,9 @@
 /* Where the kernel shows pressure stall information */
 #define TD_PSI_DIR "/proc/pressure"
 
+/* When accounting was switched on, followed over the samples */
+static struct td_since td_top_since;
+
 /* Rows of the batch views unless -N says otherwise */
 #define TD_BATCH_LINES 10
 
@@ -40,6 +43,9 @@ struct td_sample {
 	uint32_t uid;
 	char comm[33];
 	int untracked;		/* from /proc/<id>/delays; -1: no such file */
+	int late;		/* accounting started after it: TD_LATE_* */
+	bool maybe_late;	/* older than a switch-on at an unknown time */
+	bool beyond[TD_NR_DELAYS];	/* a thread's total longer than its life */
 	bool present[TD_NR_DELAYS];
 	uint64_t total[TD_NR_DELAYS];
 	bool have_io;
@@ -57,6 +63,8 @@ struct td_set {
 	struct td_psi psi[TD_PSI_NR];	/* /proc/pressure at this sample */
 	int psi_n;		/* files of it present */
 	double t_ms;		/* monotonic time the sample started */
+	unsigned int nr_gone;	/* of -p and -t, the ids with no task */
+	uint32_t gone[TD_TOP_MAX_PIDS];
 	struct timespec wall;
 };
 
@@ -92,6 +100,8 @@ static int td_set_add(struct td_set *set, struct td_stats *st, uint32_t tgid,
 		      bool thread)
 {
 	struct td_sample *s;
+	uint64_t start, now;
+	bool have_start;
 	int i;
 
 	if (set->nr == set->cap) {
@@ -107,11 +117,30 @@ static int td_set_add(struct td_set *set, struct td_stats *st, uint32_t tgid,
 	memset(s, 0, sizeof(*s));
 	s->id = st->id;
 	s->tgid = tgid;
-	s->have_uid = st->have_ids;
-	s->uid = st->uid;
+	/* a TGID record's ac_uid is 0 for every process: ask /proc */
+	if (thread) {
+		s->have_uid = st->have_ids;
+		s->uid = st->uid;
+	} else {
+		s->have_uid = !td_proc_uid(tgid, &s->uid);
+	}
 	td_comm_from_proc(st);
 	snprintf(s->comm, sizeof(s->comm), "%s", st->have_comm ? st->comm : "?");
 	s->untracked = set->acct.proc_file ? td_proc_untracked(tgid, st->id, thread) : -1;
+	s->late = TD_LATE_UNKNOWN;
+	have_start = !td_proc_start_ns(tgid, st->id, thread, &start);
+	if (set->acct.on == 1 && have_start)
+		s->late = td_since_late(&set->acct.since, start);
+	/*
+	 * One thread cannot wait longer than it lived (its start is in
+	 * clock ticks, rounded down: its age is never too short)
+	 */
+	now = td_boot_ns();
+	for (i = 0; thread && have_start && start <= now && i < TD_NR_DELAYS; i++)
+		s->beyond[i] = st->delay[i].present &&
+			       st->delay[i].total_ns > now - start;
+	s->maybe_late = s->late == TD_LATE_UNKNOWN && set->acct.on == 1 &&
+			set->acct.since.kind == TD_SINCE_UNKNOWN;
 	for (i = 0; i < TD_NR_DELAYS; i++) {
 		s->present[i] = st->delay[i].present;
 		s->total[i] = st->delay[i].total_ns;
@@ -179,13 +208,43 @@ static double td_now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* Whether task @id runs: its /proc/<id>/stat (a thread's too) is not Z or X */
+static bool td_alive(uint32_t id)
+{
+	char path[32], buf[512], *p;
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%" PRIu32 "/stat", id);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	return !p || (p[1] && p[2] != 'Z' && p[2] != 'X');
+}
+
+/* Which ids of -p and -t have no task, or a zombie that has exited */
+static void td_find_gone(struct td_set *set, const struct td_top_opts *o)
+{
+	unsigned int i;
+
+	set->nr_gone = 0;
+	for (i = 0; i < o->nr_pids; i++)
+		if (!td_alive(o->pids[i]))
+			set->gone[set->nr_gone++] = o->pids[i];
+}
+
 /*
  * One sample of every process (or thread) in /proc, sorted by id, and
  * of -C's cgroup: a cgroup removed meanwhile shows n/a and why.
  */
 static int td_sample_all(struct td_nl *nl, struct td_set *set, bool threads,
-			 struct td_cg *cg)
+			 const struct td_top_opts *o)
 {
+	struct td_cg *cg = o->cg;
 	DIR *d = opendir("/proc");
 	struct dirent *de;
 	int err = 0;
@@ -197,7 +256,10 @@ static int td_sample_all(struct td_nl *nl, struct td_set *set, bool threads,
 	set->nr = 0;
 	set->t_ms = td_now_ms();
 	clock_gettime(CLOCK_REALTIME, &set->wall);
+	/* one switch time for every sample, which alternate */
 	td_acct_read(&set->acct);
+	td_since_follow(&td_top_since, set->acct.on);
+	set->acct.since = td_top_since;
 	set->psi_n = td_psi_read(TD_PSI_DIR, set->psi);
 	if (cg)
 		td_cg_read(nl, cg);
@@ -213,6 +275,7 @@ static int td_sample_all(struct td_nl *nl, struct td_set *set, bool threads,
 	}
 	closedir(d);
 	qsort(set->s, set->nr, sizeof(*set->s), td_cmp_id);
+	td_find_gone(set, o);
 	return err;
 }
 
@@ -288,7 +351,7 @@ static bool td_col_value(const struct td_round *r, const struct td_sample *s,
 		for (i = 0; i < TD_NR_DELAYS; i++) {
 			if (col == TD_COL_MEM && (i < TD_SWAPIN || i > TD_WPCOPY))
 				continue;
-			if (td_collected(r, s, i)) {
+			if (td_collected(r, s, i) && !s->beyond[i]) {
 				ns += s->growth[i];
 				any = true;
 			}
@@ -297,7 +360,7 @@ static bool td_col_value(const struct td_round *r, const struct td_sample *s,
 			return false;
 		break;
 	default:
-		if (!td_collected(r, s, col))
+		if (!td_collected(r, s, col) || s->beyond[col])
 			return false;
 		ns = s->growth[col];
 	}
@@ -353,9 +416,13 @@ static int td_round_rows(struct td_round *r)
 /* One group of a PSI row: some or full, avg10 avg60 avg300 total */
 static void td_psi_group(FILE *f, const struct td_psi_line *l)
 {
+	double total = l->total_us / 1e6;
+
+	/* 9 characters, whatever the total: 999999.9s, then whole seconds */
 	if (l->present)
-		fprintf(f, "      %6.2f %6.2f %6.2f %8.1fs", l->avg[0],
-			l->avg[1], l->avg[2], l->total_us / 1e6);
+		fprintf(f, total < 999999.95 ? "      %6.2f %6.2f %6.2f %8.1fs" :
+			"      %6.2f %6.2f %6.2f %8.0fs", l->avg[0],
+			l->avg[1], l->avg[2], total);
 	else
 		fprintf(f, "      %6s %6s %6s %9s", "n/a", "n/a", "n/a", "n/a");
 }
@@ -364,7 +431,7 @@ static void td_psi_group(FILE *f, const struct td_psi_line *l)
  * The PSI lines of the head, as delaytop shows them: a title, then a
  * row per resource with its some and full lines; returns how many.
  */
-static int td_print_psi(FILE *f, const struct td_set *set)
+static int td_print_psi(FILE *f, const struct td_set *set, bool narrow)
 {
 	int i;
 
@@ -373,8 +440,9 @@ static int td_print_psi(FILE *f, const struct td_set *set)
 			TD_PSI_DIR);
 		return 1;
 	}
+	/* narrow: the some lines only, as the title says */
 	fprintf(f, "%-7s", "PSI %");
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < (narrow ? 1 : 2); i++)
 		fprintf(f, " %4s %6s %6s %6s %9s", i ? "full" : "some", "avg10",
 			"avg60", "avg300", "total");
 	fprintf(f, "\n");
@@ -386,7 +454,8 @@ static int td_print_psi(FILE *f, const struct td_set *set)
 			fprintf(f, " n/a: %s", p->why);
 		} else {
 			td_psi_group(f, &p->some);
-			td_psi_group(f, &p->full);
+			if (!narrow)
+				td_psi_group(f, &p->full);
 		}
 		fprintf(f, "\n");
 	}
@@ -409,13 +478,98 @@ static void td_rate(char *buf, size_t len, double v)
 		snprintf(buf, len, v < 9.95 ? "%.1f%c" : "%.0f%c", v, unit[u]);
 }
 
-static int td_col_width(int col)
-{
-	int w = strlen(td_col_title(col));
+/* Narrower than this, the head's long lines take a shorter form */
+#define TD_WIDE 80
 
-	if (col == TD_COL_READ || col == TD_COL_WRITE)
-		return w < 5 ? 5 : w;
-	return w < 6 ? 6 : w;
+/*
+ * Each line of @text after @prefix, wrapped at spaces to @width (0: as
+ * it comes); returns the lines printed
+ */
+static int td_print_wrapped(FILE *f, const char *prefix, const char *text,
+			    unsigned int width)
+{
+	size_t room = width > strlen(prefix) + 20 ? width - strlen(prefix) : 0;
+	int n = 0;
+
+	while (*text) {
+		size_t len = strcspn(text, "\n"), cut = len;
+
+		if (room && len > room) {
+			for (cut = room; cut > 0 && text[cut] != ' '; cut--)
+				;
+			if (!cut)
+				cut = room;
+		}
+		fprintf(f, "%s%.*s\n", prefix, (int)cut, text);
+		text += cut;
+		text += strspn(text, cut < len ? " " : "\n");
+		n++;
+	}
+	return n;
+}
+
+/*
+ * The mark after COMM: '*' some thread has no delay storage, only cpu is
+ * real; '!' accounting started after the task did.  A task older than a
+ * switch at an unknown time gets none: that would be every task, the
+ * head says it once.
+ */
+static char td_mark(const struct td_sample *s)
+{
+	if (s->untracked > 0)
+		return '*';
+	if (s->late == TD_LATE_YES)
+		return '!';
+	return ' ';
+}
+
+/* The ids of -p and -t with no task, on one line; returns the lines */
+static int td_print_gone(FILE *f, const struct td_set *set)
+{
+	unsigned int i;
+
+	if (!set->nr_gone)
+		return 0;
+	fprintf(f, "! no such task:");
+	for (i = 0; i < set->nr_gone; i++)
+		fprintf(f, " %" PRIu32, set->gone[i]);
+	fprintf(f, "\n");
+	return 1;
+}
+
+/* What the marks after COMM of the rows shown mean; returns the lines */
+static int td_print_marks(FILE *f, const struct td_round *r)
+{
+	bool late = false, maybe = false, bogus = false;
+	char when[16];
+	size_t i;
+	int j;
+
+	for (i = 0; i < r->nr_rows; i++) {
+		late |= td_mark(r->rows[i]) == '!';
+		maybe |= r->rows[i]->maybe_late;
+		for (j = 0; j < TD_NR_DELAYS; j++)
+			bogus |= r->rows[i]->beyond[j];
+	}
+	char line[160];
+	int n = 0;
+
+	td_boot_clock(r->set->acct.since.ns, when, sizeof(when));
+	if (late) {
+		snprintf(line, sizeof(line), "! after COMM: accounting started after the task (switched on by %s)",
+			 when);
+		n += td_print_wrapped(f, "", line, r->view.width);
+	}
+	if (maybe) {
+		snprintf(line, sizeof(line), "accounting was switched on at an unknown time before %s: older tasks may miss delays",
+			 when);
+		n += td_print_wrapped(f, "", line, r->view.width);
+	}
+	/* a kernel's figure no thread can have: not shown as a measurement */
+	if (bogus)
+		n += td_print_wrapped(f, "", "bogus: the kernel's total is longer than the thread has lived",
+				      r->view.width);
+	return n;
 }
 
 /* The lines above the rows; returns how many */
@@ -423,12 +577,14 @@ static int td_print_head(FILE *f, const struct td_round *r)
 {
 	struct td_set *set = r->set;
 	const char *warn = td_acct_warning(&set->acct);
-	const int *cols;
-	unsigned int n = td_view_cols(&r->view, &cols), i;
+	bool narrow = r->view.width && r->view.width < TD_WIDE;
+	struct td_fit fit;
+	unsigned int i;
 	struct tm tm;
 	char when[16] = "";
 	int lines = 2;
 
+	td_view_fit(&r->view, &fit);
 	if (localtime_r(&set->wall.tv_sec, &tm))
 		strftime(when, sizeof(when), "%H:%M:%S ", &tm);
 	if (r->interval_ms < 0)
@@ -436,45 +592,83 @@ static int td_print_head(FILE *f, const struct td_round *r)
 			when, r->nr_rows, r->view.threads ? "threads" : "processes",
 			td_col_name(r->view.sort), r->o->interval_ms);
 	else
-		fprintf(f, "%s%zu %s, delays in %% of the time over %.0f ms, by %s:\n",
+		fprintf(f, narrow ? "%s%zu %s, %% of %.0f ms, by %s:\n" :
+			"%s%zu %s, delays in %% of the time over %.0f ms, by %s:\n",
 			when, r->nr_rows, r->view.threads ? "threads" : "processes",
 			r->interval_ms, td_col_name(r->view.sort));
-	lines += td_print_psi(f, set) - 1;
+	lines += td_print_psi(f, set, narrow) - 1;
 	if (r->o->cg) {
 		td_cg_print(f, r->o->cg, false);
 		lines++;
 	}
 	if (warn)
-		lines += td_print_lines(f, "! ", warn);
+		lines += td_print_wrapped(f, "! ", warn, r->view.width);
+	lines += td_print_gone(f, set);
+	lines += td_print_marks(f, r);
+	if (fit.nr_hidden) {
+		fprintf(f, "hidden, too narrow:");
+		for (i = 0; i < fit.nr_hidden; i++)
+			fprintf(f, " %s", td_col_title(fit.hidden[i]));
+		fprintf(f, "\n");
+		lines++;
+	}
 	if (r->interval_ms < 0)
 		return lines;
 	fprintf(f, "%7s", r->view.threads ? "TID" : "TGID");
 	if (r->view.threads)
 		fprintf(f, " %7s", "TGID");
-	fprintf(f, " %-16s", "COMM");
-	for (i = 0; i < n; i++)
-		fprintf(f, " %*s", td_col_width(cols[i]), td_col_title(cols[i]));
+	fprintf(f, " %-*s", fit.comm_w, "COMM");
+	for (i = 0; i < fit.nr_cols; i++)
+		fprintf(f, " %*s", td_col_width(fit.cols[i]),
+			td_col_title(fit.cols[i]));
 	fprintf(f, "\n");
 	return lines + 1;
+}
+
+/*
+ * " COMM" in @w columns: at most @w characters of it, UTF-8 counted as
+ * one column a character (the Latin, Greek and Cyrillic of most names;
+ * a wide CJK character takes two on the screen)
+ */
+static void td_put_comm(FILE *f, const char *comm, int w)
+{
+	int cols = 0;
+	size_t len;
+
+	fputc(' ', f);
+	while (*comm && cols < w) {
+		len = td_utf8_len(comm, strlen(comm));
+		len = len ? len : 1;
+		fwrite(comm, 1, len, f);
+		comm += len;
+		cols++;
+	}
+	fprintf(f, "%*s", w - cols, "");
 }
 
 static void td_print_row(FILE *f, const struct td_round *r,
 			 const struct td_sample *s)
 {
-	const int *cols;
-	unsigned int n = td_view_cols(&r->view, &cols), i;
+	struct td_fit fit;
+	const int *cols = fit.cols;
+	unsigned int i;
+	int cw;
 
+	td_view_fit(&r->view, &fit);
+	cw = fit.comm_w - 1;
 	fprintf(f, "%7" PRIu32, s->id);
 	if (r->view.threads)
 		fprintf(f, " %7" PRIu32, s->tgid);
-	/* '*': some thread has no delay storage, only cpu is real */
-	fprintf(f, " %-15.15s%c", s->comm, s->untracked > 0 ? '*' : ' ');
-	for (i = 0; i < n; i++) {
+	td_put_comm(f, s->comm, cw);
+	fputc(td_mark(s), f);
+	for (i = 0; i < fit.nr_cols; i++) {
 		int w = td_col_width(cols[i]);
 		char buf[16];
 		double v;
 
-		if (!td_col_value(r, s, cols[i], &v))
+		if (cols[i] >= 0 && cols[i] < TD_NR_DELAYS && s->beyond[cols[i]])
+			fprintf(f, " %*s", w, "bogus");
+		else if (!td_col_value(r, s, cols[i], &v))
 			fprintf(f, " %*s", w, "n/a");
 		else if (cols[i] == TD_COL_READ || cols[i] == TD_COL_WRITE) {
 			td_rate(buf, sizeof(buf), v);
@@ -517,14 +711,19 @@ static void td_json_task(const struct td_round *r, const struct td_sample *s)
 	td_json_str(stdout, s->comm);
 	printf(",\"untracked\":");
 	td_json_num(s->untracked >= 0, s->untracked, "%.0f");
+	printf(",\"acct_late\":%s", s->late == TD_LATE_UNKNOWN ? "null" :
+	       s->late ? "true" : "false");
 	printf(",\"total_pct\":");
 	have = td_col_value(r, s, TD_COL_TOTAL, &v);
 	td_json_num(have, v, "%.3f");
 	printf(",\"delays\":{");
 	for (j = 0; j < TD_NR_DELAYS; j++) {
 		printf("%s\"%s\":", j ? "," : "", td_delays[j].name);
-		if (td_col_value(r, s, j, &v))
-			printf("{\"ns\":%" PRIu64 ",\"pct\":%.3f}",
+		if (s->beyond[j] && s->known)
+			printf("{\"ns\":%" PRIu64 ",\"pct\":null,\"impossible\":true}",
+			       s->growth[j]);
+		else if (td_col_value(r, s, j, &v))
+			printf("{\"ns\":%" PRIu64 ",\"pct\":%.3f,\"impossible\":false}",
 			       s->growth[j], v);
 		else
 			printf("null");
@@ -590,6 +789,12 @@ static void td_print_json(const struct td_round *r)
 		printf(",\"cgroup\":");
 		td_cg_json(stdout, r->o->cg);
 	}
+	if (r->o->nr_pids) {
+		printf(",\"no_such_task\":[");
+		for (j = 0; j < (int)set->nr_gone; j++)
+			printf("%s%" PRIu32, j ? "," : "", set->gone[j]);
+		printf("]");
+	}
 	printf(",\"tasks\":[");
 	for (i = 0; i < r->nr_rows && i < lines; i++) {
 		printf("%s", i ? "," : "");
@@ -607,7 +812,7 @@ static void td_show(struct td_round *r, struct td_view *view, bool full)
 {
 	unsigned int lines, cols, head, i, last;
 	size_t nr, len = 0;
-	char *text = NULL, status[256];
+	char *text = NULL, status[256], limit[32] = "";
 	FILE *f;
 
 	r->view = *view;
@@ -619,6 +824,8 @@ static void td_show(struct td_round *r, struct td_view *view, bool full)
 	if (r->o->lines && nr > r->o->lines)
 		nr = r->o->lines;
 	td_screen_size(&lines, &cols);
+	view->width = cols;
+	r->view.width = cols;
 	f = open_memstream(&text, &len);
 	if (!f) {
 		free(r->rows);
@@ -633,10 +840,18 @@ static void td_show(struct td_round *r, struct td_view *view, bool full)
 	     i < view->scroll + view->page; i++, last++)
 		td_print_row(f, r, r->rows[i]);
 	fclose(f);
-	if (r->interval_ms >= 0 && nr)
-		snprintf(status, sizeof(status), "%s  rows %u-%u of %zu",
+	/* of all the rows the head counts; -N's limit said when it cuts */
+	if (nr < r->nr_rows)
+		snprintf(limit, sizeof(limit), ", -N %zu", nr);
+	/* narrow: the rows shown first, the help after, as much as fits */
+	if (r->interval_ms >= 0 && nr && cols < TD_WIDE)
+		snprintf(status, sizeof(status), "rows %u-%u of %zu%s  %s",
+			 view->scroll + 1, last, r->nr_rows, limit,
+			 r->msg[0] ? r->msg : td_top_help);
+	else if (r->interval_ms >= 0 && nr)
+		snprintf(status, sizeof(status), "%s  rows %u-%u of %zu%s",
 			 r->msg[0] ? r->msg : td_top_help, view->scroll + 1,
-			 last, nr);
+			 last, r->nr_rows, limit);
 	else
 		snprintf(status, sizeof(status), "%s",
 			 r->msg[0] ? r->msg : td_top_help);
@@ -678,7 +893,7 @@ static int td_top_interactive(struct td_nl *nl, const struct td_top_opts *o)
 
 	if (td_screen_open())
 		return -ENOTTY;
-	err = td_sample_all(nl, prev, view.threads, o->cg);
+	err = td_sample_all(nl, prev, view.threads, o);
 	r.set = prev;
 	if (!err)
 		td_show(&r, &view, false);
@@ -686,7 +901,7 @@ static int td_top_interactive(struct td_nl *nl, const struct td_top_opts *o)
 	while (!err && !o->stopped()) {
 		left = next - td_now_ms();
 		if (left <= 0) {
-			err = td_sample_all(nl, cur, view.threads, o->cg);
+			err = td_sample_all(nl, cur, view.threads, o);
 			if (err)
 				break;
 			td_diff(cur, prev);
@@ -719,7 +934,7 @@ static int td_top_interactive(struct td_nl *nl, const struct td_top_opts *o)
 			}
 			fallthrough;
 		case TD_KEY_RESAMPLE:
-			err = td_sample_all(nl, prev, view.threads, o->cg);
+			err = td_sample_all(nl, prev, view.threads, o);
 			r.set = prev;
 			r.interval_ms = -1;
 			if (!err)
@@ -735,6 +950,16 @@ out:
 	free(a.s);
 	free(b.s);
 	return err;
+}
+
+static void td_gone_msg(const struct td_set *set, const char *what)
+{
+	unsigned int i;
+
+	fprintf(stderr, "taskdelays: %s:", what);
+	for (i = 0; i < set->nr_gone; i++)
+		fprintf(stderr, " %" PRIu32, set->gone[i]);
+	fprintf(stderr, "\n");
 }
 
 static void td_sleep_until(double ms)
@@ -767,12 +992,16 @@ int td_top(struct td_nl *nl, const struct td_top_opts *o)
 	 * the sleep short: the growth is over the time that really passed
 	 * between the starts of two samples.
 	 */
-	err = td_sample_all(nl, prev, o->threads, o->cg);
+	err = td_sample_all(nl, prev, o->threads, o);
+	if (!err && o->nr_pids && prev->nr_gone == o->nr_pids) {
+		td_gone_msg(prev, "no such task");
+		err = -ESRCH;
+	}
 	for (n = 0; !err && (!o->iterations || n < o->iterations); n++) {
 		td_sleep_until(td_next_ms(prev, o));
 		if (o->stopped())
 			break;
-		err = td_sample_all(nl, cur, o->threads, o->cg);
+		err = td_sample_all(nl, cur, o->threads, o);
 		if (err)
 			break;
 		td_diff(cur, prev);
@@ -787,6 +1016,11 @@ int td_top(struct td_nl *nl, const struct td_top_opts *o)
 			td_print_text(stdout, &r);
 		fflush(stdout);
 		free(r.rows);
+		/* nothing left to watch: a batch would print empty rounds */
+		if (o->nr_pids && cur->nr_gone == o->nr_pids) {
+			td_gone_msg(cur, "every task watched has exited");
+			break;
+		}
 		t = cur;
 		cur = prev;
 		prev = t;

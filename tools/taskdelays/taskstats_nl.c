@@ -251,7 +251,8 @@ void td_nl_explain(int err, const char *what)
 {
 	switch (err) {
 	case -EPERM:
-		fprintf(stderr, "taskdelays: %s: permission denied: TASKSTATS needs CAP_NET_ADMIN; run as root (/proc/<pid>/delays needs no capability)\n",
+		/* -p and -t fall back to /proc/<pid>/delays themselves */
+		fprintf(stderr, "taskdelays: %s: permission denied: TASKSTATS needs CAP_NET_ADMIN; run as root\n",
 			what);
 		break;
 	case -ESRCH:

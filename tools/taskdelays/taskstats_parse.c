@@ -117,6 +117,57 @@ static uint32_t td_u32_at(const void *payload, size_t off)
 	return v;
 }
 
+size_t td_utf8_len(const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t len, i;
+	uint32_t cp;
+
+	if (!n)
+		return 0;
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	/* overlong forms, UTF-16 surrogates and beyond U+10FFFF are not UTF-8 */
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return len;
+}
+
+size_t td_utf8_clean(char *dst, const char *src, size_t n)
+{
+	size_t i = 0, len;
+
+	while (i < n && src[i]) {
+		unsigned char c = src[i];
+
+		len = td_utf8_len(src + i, strnlen(src + i, n - i));
+		if (c < 0x20 || c == 0x7f || !len) {
+			dst[i++] = '?';
+			continue;
+		}
+		memcpy(dst + i, src + i, len);
+		i += len;
+	}
+	dst[i] = '\0';
+	return i;
+}
+
 static void td_fill_comm(struct td_stats *st, const void *payload)
 {
 	size_t off = td_off(st->version, offsetof(struct td_ts14, ac_comm));
@@ -126,12 +177,7 @@ static void td_fill_comm(struct td_stats *st, const void *payload)
 	if (!td_covers(st, TD_BASIC_SINCE, off, TD_TS_COMM_LEN))
 		return;
 	/* The kernel NUL-terminates, but a reply is not trusted to. */
-	for (i = 0; i < TD_TS_COMM_LEN && comm[i]; i++) {
-		unsigned char c = comm[i];
-
-		st->comm[i] = (c >= 0x20 && c < 0x7f) ? c : '?';
-	}
-	st->comm[i] = '\0';
+	i = td_utf8_clean(st->comm, comm, TD_TS_COMM_LEN);
 	/* TGID records leave ac_comm empty: no name, not an empty one */
 	st->have_comm = i > 0;
 }
@@ -210,6 +256,13 @@ static int td_fill_stats(struct td_msg *msg, struct td_stats *st,
 	if (st->have_tgid)
 		st->tgid = td_u32_at(payload, off);
 
+	/* a TGID record sums its threads' ages: only a PID record's is one */
+	off = td_off(version, offsetof(struct td_ts14, ac_etime));
+	st->have_etime = !st->is_tgid &&
+			 td_covers(st, TD_BASIC_SINCE, off, sizeof(uint64_t));
+	if (st->have_etime)
+		st->etime_us = td_u64_at(payload, off);
+
 	off = td_off(version, offsetof(struct td_ts14, ac_ppid));
 	st->have_ids = td_covers(st, TD_BASIC_SINCE, off, sizeof(uint32_t));
 	if (st->have_ids) {
@@ -246,6 +299,7 @@ static int td_parse_aggr(struct td_msg *msg, struct nlattr *nest, bool is_tgid)
 
 	st = &msg->rec[msg->nr];
 	memset(st, 0, sizeof(*st));
+	st->acct_late = -1;
 	st->is_tgid = is_tgid;
 	st->id = nla_get_u32(tb[id_type]);
 	err = td_fill_stats(msg, st, tb[TASKSTATS_TYPE_STATS]);

@@ -47,6 +47,7 @@ struct td_delay_val {
 	bool have_minmax;	/* version 15 on: longest and shortest delay */
 	uint64_t max_ns;
 	uint64_t min_ns;
+	bool beyond_life;	/* total or max longer than the task lived */
 };
 
 /* One struct taskstats as the kernel sent it, plus what we made of it */
@@ -69,6 +70,14 @@ struct td_stats {
 	bool have_tgid;		/* version 12 on: the thread group of a PID record */
 	uint32_t tgid;
 	unsigned int minmax_threads;	/* TGID: max and min are over these */
+	bool is_tree;		/* taskdelays' sum over a command's tree */
+	bool have_etime;	/* a PID record: microseconds since it started */
+	uint64_t etime_us;
+	/*
+	 * Whether delay accounting started after the task did: 1 yes, 0 no,
+	 * -1 unknown (the parser's; taskdelays_since.h decides)
+	 */
+	int acct_late;
 	struct td_delay_val delay[TD_NR_DELAYS];
 };
 
@@ -103,6 +112,19 @@ struct td_msg {
  * reason in @msg->err.  Never reads outside @buf.
  */
 int td_parse_msg(const void *buf, size_t len, int family, struct td_msg *msg);
+
+/*
+ * Bytes of the valid UTF-8 character at @s (at most @n bytes there), 0
+ * when it is not one (overlong, surrogate, beyond U+10FFFF, cut short)
+ */
+size_t td_utf8_len(const char *s, size_t n);
+
+/*
+ * Copy @src (at most @n bytes, NUL-terminated early or not) to @dst (of
+ * @n + 1): valid UTF-8 as it is, a control character or an invalid byte
+ * as '?'.  Returns the bytes copied.
+ */
+size_t td_utf8_clean(char *dst, const char *src, size_t n);
 
 /* Average delay in nanoseconds, 0 when nothing was counted */
 uint64_t td_delay_avg_ns(const struct td_delay_val *v);

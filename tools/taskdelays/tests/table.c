@@ -74,7 +74,8 @@ static bool table_row(const char *line, size_t len, const struct table *t,
 	     tok = strtok_r(NULL, " ", &save), i++) {
 		if (i == t->ncols)
 			return false;
-		r->na[i] = !strcmp(tok, "n/a");
+		/* bogus: the kernel's figure, impossible, not a value */
+		r->na[i] = !strcmp(tok, "n/a") || !strcmp(tok, "bogus");
 		if (r->na[i])
 			continue;
 		r->val[i] = table_number(tok, &ok);

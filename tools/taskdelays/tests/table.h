@@ -22,7 +22,7 @@ struct row {
 	int id, tgid;		/* tgid == id in the process view */
 	char comm[16];
 	char mark;		/* after COMM: '*' untracked, else ' ' */
-	bool na[TABLE_MAX_COLS];	/* the cell says n/a */
+	bool na[TABLE_MAX_COLS];	/* the cell says n/a (or bogus) */
 	double val[TABLE_MAX_COLS];	/* percent, or bytes per second */
 };
 

@@ -6,6 +6,7 @@
  * td_view_cols() and the names from td_delays[], never from constants
  * copied from the code.
  */
+#include <ctype.h>
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
@@ -51,7 +52,7 @@ static bool has_col(const struct td_view *v, int col)
 static void test_columns(void)
 {
 	struct td_view shrt = { 0 }, full = { .full = true };
-	int i, bad = 0;
+	int i, j, bad = 0;
 
 	for (i = 0; i < TD_NR_DELAYS; i++) {
 		bool mem = i >= TD_SWAPIN && i <= TD_WPCOPY;
@@ -69,6 +70,23 @@ static void test_columns(void)
 	CHECK(!bad && td_col_by_name("cpu") == TD_CPU &&
 	      td_col_by_name("irq") == TD_IRQ && td_col_by_name("nope") == -2,
 	      "every column has a title and a sort name that finds it");
+	for (bad = 0, i = TD_COL_TOTAL; i < TD_NR_COLS; i++) {
+		char title[16];
+
+		snprintf(title, sizeof(title), "%s", td_col_title(i));
+		bad += td_col_by_name(title) != i;
+		title[strcspn(title, "%")] = '\0';
+		bad += td_col_by_name(title) != i;
+		for (j = 0; title[j]; j++)
+			title[j] = tolower((unsigned char)title[j]);
+		bad += td_col_by_name(title) != i;
+	}
+	CHECK(!bad && td_col_by_name("io") == TD_BLKIO &&
+	      td_col_by_name("swap") == TD_SWAPIN &&
+	      td_col_by_name("reclaim") == TD_FREEPAGES &&
+	      td_col_by_name("rd/s") == TD_COL_READ &&
+	      td_col_by_name("i") == -2 && td_col_by_name("io%x") == -2,
+	      "every column title, with or without %%, in any case, is a sort key");
 }
 
 static void test_left_undoes_right(void)

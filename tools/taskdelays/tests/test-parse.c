@@ -19,6 +19,7 @@
 #include <linux/cgroupstats.h>
 
 #include "taskstats_layout.h"
+#include "taskdelays_print.h"
 #include "taskstats_parse.h"
 #include "tests/test_family.h"
 #include "ktap_check.h"
@@ -604,6 +605,16 @@ static void test_comm_sanitised(void)
 	      m.rec[0].comm[3] == '?',
 	      "unterminated comm with escape is bounded and made printable");
 	nlmsg_free(msg);
+
+	/* valid UTF-8 stays, an invalid byte or a cut character is '?' */
+	memset(ts.ac_comm, 0, sizeof(ts.ac_comm));
+	snprintf(ts.ac_comm, sizeof(ts.ac_comm), "sl\xc3\xa9\xe2\x82\xacp\xff\xc0\xafq\xe2\x82");
+	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
+	ret = parse(msg, &m, NULL);
+	CHECK(ret == 0 && !strcmp(m.rec[0].comm, "sl\xc3\xa9\xe2\x82\xacp???q??"),
+	      "UTF-8 in comm is kept, invalid bytes become '?' (%s)",
+	      m.rec[0].comm);
+	nlmsg_free(msg);
 }
 
 /* read_bytes, write_bytes and ac_tgid come from their own places */
@@ -761,6 +772,74 @@ static void test_cgroup(void)
 	}
 }
 
+/* The text and JSON of one record, as taskdelays prints them */
+static void printed(const struct td_stats *st, char *text, size_t len)
+{
+	FILE *f = fmemopen(text, len, "w");
+
+	if (!f)
+		abort();
+	td_print_stats(f, st, false, false);
+	td_print_stats_json(f, st, false);
+	fclose(f);
+	text[len - 1] = '\0';
+}
+
+/*
+ * A PID record's age (ac_etime) bounds every delay of the task: a total
+ * or max longer than it is the kernel's figure, flagged, never a fact
+ */
+static void test_beyond_life(void)
+{
+	static char text[8192];
+	struct td_ts14 ts;
+	struct aggr a = { TASKSTATS_TYPE_AGGR_PID, .id = 99, .stats = &ts,
+			  .stats_len = sizeof(ts) };
+	struct nl_msg *msg;
+	struct td_msg m;
+	int ret, i, flagged = 0;
+
+	fill(&ts, 14);
+	/* 3 s of life: cpu (1.1 s) and blkio (2.2 s) fit, swapin on do not */
+	ts.ac_etime = 3000000;
+	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
+	ret = parse(msg, &m, NULL);
+	CHECK(!ret && m.rec[0].have_etime && m.rec[0].etime_us == ts.ac_etime,
+	      "a PID record's ac_etime is its age");
+	CHECK(td_check_life(&m.rec[0]), "delays longer than 3 s of life are found");
+	for (i = 0; i < TD_NR_DELAYS; i++)
+		flagged += m.rec[0].delay[i].beyond_life;
+	CHECK(!m.rec[0].delay[TD_CPU].beyond_life &&
+	      !m.rec[0].delay[TD_BLKIO].beyond_life &&
+	      m.rec[0].delay[TD_SWAPIN].beyond_life && flagged == 6,
+	      "exactly the six totals over 3 s are flagged (%d)", flagged);
+	printed(&m.rec[0], text, sizeof(text));
+	CHECK(strstr(text, "\n# ! swapin, freepages, thrashing, compact, wpcopy, irq: the kernel reports more delay than the task's 3.000 s of life") &&
+	      strstr(text, "\"swapin\":{\"count\":33,") &&
+	      strstr(text, "\"min_ns\":null,\"impossible\":true}") &&
+	      strstr(text, "\"blkio\":{\"count\":22,\"total_ns\":2200000002,\"avg_ns\":100000000,\"max_ns\":null,\"min_ns\":null,\"impossible\":false}"),
+	      "text says which delays are impossible, JSON flags each");
+	nlmsg_free(msg);
+
+	ts.ac_etime = 10000000;
+	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
+	ret = parse(msg, &m, NULL);
+	CHECK(!ret && !td_check_life(&m.rec[0]), "10 s of life: nothing flagged");
+	printed(&m.rec[0], text, sizeof(text));
+	CHECK(!strstr(text, "# !") && !strstr(text, "\"impossible\":true"),
+	      "and nothing said");
+	nlmsg_free(msg);
+
+	/* a TGID record sums its threads' ages: no bound */
+	a.type = TASKSTATS_TYPE_AGGR_TGID;
+	ts.ac_etime = 1;
+	msg = build(TEST_FAMILY, TASKSTATS_CMD_NEW, &a, 1);
+	ret = parse(msg, &m, NULL);
+	CHECK(!ret && !m.rec[0].have_etime && !td_check_life(&m.rec[0]),
+	      "a TGID record is never flagged");
+	nlmsg_free(msg);
+}
+
 int main(int argc, char **argv)
 {
 	check_header();
@@ -779,5 +858,6 @@ int main(int argc, char **argv)
 	test_io_and_tgid();
 	test_minmax_fold();
 	test_cgroup();
+	test_beyond_life();
 	return check_done("test-parse");
 }
