@@ -33,8 +33,12 @@ kout=$(cd "$kout" && pwd)
 T=$(mktemp -d "${TMPDIR:-/tmp}/modparm-cload.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 ktap_why=$T/why
-# "check-load: N sites in M files loaded in QEMU, K failed" -> "N M K"
-loaded() { sed -n 's/^modparm-convert: check-load: \([0-9]*\) sites\{0,1\} in \([0-9]*\) files\{0,1\} loaded in QEMU, \([0-9]*\) failed$/\1 \2 \3/p' "$1"; }
+# "check-load: N sites in M files, P loaded in QEMU and judged right, K
+# failed[ (...)]" -> "N M K", when P + K = N (the figures add up)
+loaded() {
+	sed -n 's/^modparm-convert: check-load: \([0-9]*\) sites\{0,1\} in \([0-9]*\) files\{0,1\}, \([0-9]*\) loaded in QEMU and judged right, \([0-9]*\) failed\( (.*)\)\{0,1\}$/\1 \2 \3 \4/p' "$1" |
+		awk '$3 + $4 == $1 { print $1, $2, $4 }'
+}
 # "D defaults kept (U not judged...), R of B bad values refused" -> "D U R B"
 judged() { sed -n 's/^modparm-convert: check-load: \([0-9]*\) defaults kept (\([0-9]*\) not judged.*, \([0-9]*\) of \([0-9]*\) bad values refused.*/\1 \2 \3 \4/p' "$1"; }
 
