@@ -7,6 +7,8 @@
 # scripts/ensure-deps.sh fetched into build/) in QEMU:
 #   - the -common headers directory is refused, naming the flavour's;
 #   - --kernel is refused without --check-load, and when no bzImage;
+#   - compat blocks (MODULE_PARM in the old branch, module_param* in the
+#     new) are built in the branch 6.1 takes, and a wrong one fails;
 #   - load/fixtures-bsd (#if lines that warn: -Wundef, -Wendif-labels,
 #     none of the conversion's) builds, loads and is judged right;
 #   - a parameter module that does not build is counted as not loaded
@@ -53,6 +55,20 @@ result "--kernel without --check-load: usage error" $?
 	cocci/tests/load/legacy > "$T/why" 2>&1
 [ $? -eq 2 ] && grep -q -- "not a bzImage" "$T/why" && [ ! -e "$T/k" ]
 result "--kernel of a file that is no bzImage: usage error, nothing written" $?
+
+# compat blocks: nothing to convert, the branch 6.1 takes built all
+# the same; a wrong module_param there fails at its site only
+cb=cocci/tests/convert/check-build/compat
+"$conv" --check-build "$kdir" --out "$T/compat" "$cb" > "$T/compat.out" 2> "$T/compat.err"
+rc=$?
+cat "$T/compat.out" "$T/compat.err" > "$T/why"
+[ $rc -eq 1 ] &&
+	grep -q "^modparm-convert: check-build: 5 sites in 2 files built against $kdir, 1 failed\$" "$T/compat.out" &&
+	grep -q "^modparm-convert: check-build: 0 of the 0 converted MODULE_PARM() sites built, 0 failed; 5 of the 5 already right (compat blocks) built, 1 failed\$" "$T/compat.out"
+result "compat blocks: their 5 already-right sites built against $kdir, counted apart" $?
+grep -q "^$cb/compat_wrong.c:17:1: error: the module_param\* of 'mode' already there (in the other branch of this compat block) does not build against $kdir: returning 'long int \*' from a function with incompatible return type 'int \*'" "$T/compat.err" &&
+	[ "$(grep -c 'modparm-check-build' "$T/compat.err")" = 1 ]
+result "compat blocks: the wrong module_param of the 2.6 branch fails at its site, the others build" $?
 
 # a parameter module that does not build: no boot, and the figures add up
 mkdir -p "$T/nobuild"
