@@ -56,6 +56,20 @@ result "--kernel without --check-load: usage error" $?
 [ $? -eq 2 ] && grep -q -- "not a bzImage" "$T/why" && [ ! -e "$T/k" ]
 result "--kernel of a file that is no bzImage: usage error, nothing written" $?
 
+# an image of another release than KDIR's headers: vermagic would
+# refuse every module, so it is refused before any work
+kout=$build/kbuild
+if [ -f "$kout/include/generated/utsrelease.h" ] && [ -f "$kout/Module.symvers" ] &&
+		! grep -q "\"$rel\"" "$kout/include/generated/utsrelease.h"; then
+	"$conv" --check-load "$kout" --kernel "$image" --out "$T/m" \
+		cocci/tests/load/legacy > "$T/why" 2>&1
+	[ $? -eq 2 ] && grep -q -- "--kernel $image is Linux $rel, but $kout builds modules for " "$T/why" &&
+		[ ! -e "$T/m" ]
+	result "--kernel of another release than KDIR's: refused, naming both" $?
+else
+	skip "--kernel of another release than KDIR's" "no kernel build of another release in $kout"
+fi
+
 # compat blocks: nothing to convert, the branch 6.1 takes built all
 # the same; a wrong module_param there fails at its site only
 cb=cocci/tests/convert/check-build/compat
