@@ -62,7 +62,7 @@ kernel_headers() {
 fetch_image() {
 	"$top/qemu/debian-kernel.sh" --fetch "${BUILD:-$top/build}" >/dev/null
 }
-headers=$(kernel_headers)
+headers=$(kernel_headers) || headers=
 [ -n "$headers" ] && ! installed "$headers" && missing="$missing $headers"
 if [ -z "$missing" ]; then
 	[ -z "$headers" ] || fetch_image
@@ -90,7 +90,7 @@ if ! $SUDO apt-get install -y -q --no-install-recommends $missing; then
 	exit 1
 fi
 # linux-source-6.1 may have come only now, and with it the version
-[ -n "$headers" ] || headers=$(kernel_headers)
+[ -n "$headers" ] || headers=$(kernel_headers) || headers=
 if [ -z "$headers" ]; then
 	echo "ensure-deps: apt has no linux-headers-6.1.0-NN-amd64 of linux-source-6.1's version" >&2
 	exit 1
