@@ -2,9 +2,10 @@
 # qemu/load-modules.sh on Debian's own 6.1 kernel image: a module built
 # against its headers loads (unsigned: the kernel taints, and says so)
 # and is removed; a module whose init never returns is given up after
-# its limit and the next still loads in that boot; a module whose init
-# fails is reported with the kernel's words; bad requests are refused
-# before any boot.
+# its limit and the next still loads in that boot; a module that panics
+# the kernel fails with its message and the guest is booted again for
+# the module after it, whose failing init is reported with the kernel's
+# words; bad requests are refused before any boot.
 #
 # usage: test-load-modules.sh BUILD_DIR
 set -u
@@ -40,7 +41,7 @@ command -v qemu-system-x86_64 >/dev/null 2>&1 || {
 echo "# $image, headers $kdir"
 
 ok=1
-for m in ktest_param lm_hang lm_refuse; do
+for m in ktest_param lm_hang lm_panic lm_refuse; do
 	cp -r "$top/qemu/tests/$m" "$t/$m"
 	nice make -s -C "$kdir" M="$t/$m" KCFLAGS=-Werror modules > "$t/$m.build.log" 2>&1 || {
 		ok=
@@ -48,18 +49,18 @@ for m in ktest_param lm_hang lm_refuse; do
 	}
 done
 [ -n "$ok" ]
-result "three modules build against $kdir" $?
+result "four modules build against $kdir" $?
 [ -n "$ok" ] || { finish; exit; }
 
 # one insmod may not take 15 s, one boot 300 s: nothing hangs the suite
 rc=0
 nice "$lm" --load-timeout 15 --timeout 300 "$image" "$t/w" \
 	"$t/ktest_param/ktest_param.ko" "$t/lm_hang/lm_hang.ko" \
-	"$t/lm_refuse/lm_refuse.ko" > "$t/out.ktap" 2>&1 || rc=$?
+	"$t/lm_panic/lm_panic.ko" "$t/lm_refuse/lm_refuse.ko" > "$t/out.ktap" 2>&1 || rc=$?
 sed 's/^/# /' "$t/out.ktap"
 [ "$rc" = 1 ]
 result "exit status 1 when a module does not load (got $rc)" $?
-grep -q '^1\.\.3$' "$t/out.ktap" && grep -q '^ok 1 ktest_param$' "$t/out.ktap"
+grep -q '^1\.\.4$' "$t/out.ktap" && grep -q '^ok 1 ktest_param$' "$t/out.ktap"
 result "ktest_param: KTAP 'ok' on Debian's kernel" $?
 grep -q "^ktest_param	ok	loaded and removed\$" "$t/w/results"
 result "ktest_param: loaded and removed" $?
@@ -68,11 +69,16 @@ result "an unsigned module taints Debian's kernel but loads (no enforced signing
 grep -q '^not ok 2 lm_hang$' "$t/out.ktap" &&
 	grep -q "^lm_hang	fail	insmod did not return within 15 s\$" "$t/w/results"
 result "lm_hang: given up after its limit, named" $?
-grep -q '^not ok 3 lm_refuse$' "$t/out.ktap" &&
+grep -q '^not ok 3 lm_panic$' "$t/out.ktap" &&
+	grep -q "^lm_panic	fail	the guest failed while loading it: qemu/run.sh: FAIL: kernel crashed: .*Kernel panic - not syncing: lm_panic: on purpose" "$t/w/results"
+result "lm_panic: the panic fails it, with the kernel's message" $?
+grep -q '^not ok 4 lm_refuse$' "$t/out.ktap" &&
 	grep -q "^lm_refuse	fail	insmod failed (status 19): lm_refuse: no device here, refusing to load\$" "$t/w/results"
 result "lm_refuse: not loaded, with the kernel's reason" $?
 grep -q "Linux version ${kdir##*linux-headers-}" "$t/w/boot0/console.log"
 result "the guest ran Debian's kernel ${kdir##*linux-headers-}" $?
-[ ! -d "$t/w/boot1" ]
-result "one boot for the three (the hang costs its insmod, not the boot)" $?
+[ -d "$t/w/boot1" ] && [ ! -d "$t/w/boot2" ] &&
+	! grep -q 'LM-BEGIN lm_refuse' "$t/w/boot0/ktap.log" &&
+	grep -q 'LM-BEGIN lm_refuse' "$t/w/boot1/ktap.log"
+result "two boots: the hang costs its insmod only, the panic its boot; the module after it loads in the next" $?
 finish
