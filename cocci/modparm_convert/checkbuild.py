@@ -21,6 +21,13 @@ KIND = "check-build"
 # a gcc diagnostic: file:line[:col]: severity: message
 GCC_RE = re.compile(r'^(.*?):(\d+):(?:(\d+):)? (fatal error|error|warning|note): (.*)$')
 CC_RE = re.compile(r'^\s+CC \[M\]\s+(\S+)\.o$')
+# -Werror judges the conversion, but a module also copies the file's own
+# #if lines (a parameter slice: which branch of a compat block 6.1
+# takes), and their warnings are about the rest of the file, not about
+# what changed: a decompressor shared with BSD tests #if !(__FreeBSD__)
+# (-Wundef), old code writes #endif MODULE (-Wendif-labels).
+KCFLAGS = "KCFLAGS=-Werror -Wno-error=undef -Wno-error=endif-labels " \
+	"-Wno-error=expansion-to-defined"
 
 
 class KdirError(Exception):
@@ -43,6 +50,19 @@ def kernel_dir(kdir):
 	if not os.path.isfile(os.path.join(src, "Makefile")) or \
 			not os.path.isdir(os.path.join(src, "scripts")):
 		missing.append("source (link to the kernel tree)")
+	common = re.match(r'linux-headers-(.+)-common$', os.path.basename(k))
+	if missing and common:
+		# Debian's headers of one kernel are split: -common holds what
+		# every flavour shares, the flavour's package (-amd64) the
+		# configuration and kbuild, and links to -common
+		up = os.path.dirname(k)
+		flavours = sorted(d for d in os.listdir(up) if d.startswith(
+			"linux-headers-%s-" % common.group(1)) and d != os.path.basename(k))
+		raise KdirError("--check-build %s: Debian's headers common to every flavour, "
+				"not a kernel to build against: name the flavour's, %s" % (
+					kdir, " or ".join(os.path.join(up, d) for d in flavours) if flavours
+					else "/usr/src/linux-headers-%s-amd64 (install "
+					"linux-headers-%s-amd64)" % (common.group(1), common.group(1))))
 	if missing:
 		raise KdirError("--check-build %s: not a built kernel (no %s): build it "
 				"first, or name its kbuild output directory (O=), such as "
@@ -180,7 +200,10 @@ def module_source(name, sites, newtext):
 	(file name as gcc prints it, first line, last line) to the sites
 	whose code that is: the converted lines of a site, and in the module
 	itself (name) the declaration a site uses."""
-	if any(s.form == "call" for s in sites):
+	if any(s.form == "call" or (getattr(s, "compat", False) and s.decl is None)
+	       for s in sites):
+		# (a compat block's site, of which spatch read no declaration:
+		# the slice has the file's own, and its #if lines)
 		return call_module(name, sites, newtext)
 	lines = newtext.split("\n")
 	out = ["// modparm-convert --check-build: the converted parameters of %s"
@@ -225,14 +248,22 @@ def call_module(name, sites, newtext):
 	parameter slice (slices.py: the parameter statements and what they
 	need, with #line directives).  Any error in it is every site's."""
 	sl = slice_module(newtext, sites[0].shown)
-	ss = [s for s in sites if s.decl is not None]
+	ss = [s for s in sites if s.decl is not None or getattr(s, "compat", False)]
 	for s in ss:
 		s.decl_text = "the parameter slice of %s" % s.shown
 	if sl is None:
 		for s in ss:
 			s.errors.append("no module_param line in the converted text")
 		return "", []
-	return sl[0], [(sites[0].shown, 1, 1 << 30, ss), (name, 1, 1 << 30, ss)]
+	# a compat block's site owns the errors of its own module_param*
+	# line; the rest of the slice is every site's
+	lines = newtext.split("\n")
+	own = []
+	for s in ss:
+		at = param_lines(lines, s.name, s.form) if getattr(s, "compat", False) else None
+		if at:
+			own.append((s.shown, at[0] + 1, at[0] + at[1], [s]))
+	return sl[0], own + [(sites[0].shown, 1, 1 << 30, ss), (name, 1, 1 << 30, ss)]
 
 
 def diagnostics(log):
@@ -328,9 +359,9 @@ def check(tree, kdir, files, scratch, jobs, extra=None):
 	for n, (rel, newtext, sites) in enumerate(files):
 		allsites += sites
 		for s in sites:
-			if s.decl is None:
+			if s.decl is None and not getattr(s, "compat", False):
 				s.errors.append("spatch gave no declaration for this site: not built")
-		if not [s for s in sites if s.decl is not None]:
+		if not [s for s in sites if s.decl is not None or getattr(s, "compat", False)]:
 			continue
 		name = "modparm_check_%d" % n
 		text, spans = module_source(name + ".c", sites, newtext)
@@ -347,7 +378,7 @@ def check(tree, kdir, files, scratch, jobs, extra=None):
 	with open(os.path.join(scratch, "Kbuild"), "w") as f:
 		f.write("".join(kbuild))
 	cmd = ["make", "-C", src] + (["O=" + obj] if obj else []) + [
-		"M=" + scratch, "KCFLAGS=-Werror", "-k", "-j%d" % jobs,
+		"M=" + scratch, KCFLAGS, "-k", "-j%d" % jobs,
 		"--output-sync=target", "modules"]
 	log = os.path.join(scratch, "build.log")
 	run_make(cmd, log, len(kbuild))
@@ -359,6 +390,7 @@ def check(tree, kdir, files, scratch, jobs, extra=None):
 		# the object, not the .ko: one module that fails stops modpost,
 		# and so the .ko, of all the others; the type checks are gcc's
 		if os.path.exists(os.path.join(scratch, o)):
+			compiled_params(os.path.join(scratch, o), sites)
 			continue
 		if [s for s in sites if s.gcc]:
 			continue
@@ -368,6 +400,20 @@ def check(tree, kdir, files, scratch, jobs, extra=None):
 		for s in sites:
 			s.errors.append(why)
 	return allsites
+
+
+def compiled_params(obj, sites):
+	"""A compat block's site is proven only when the branch 6.1 takes
+	defines its parameter: module_param*() defines __param_NAME, which
+	the object must have."""
+	compat = [s for s in sites if getattr(s, "compat", False) and not s.errors]
+	if not compat:
+		return
+	p = subprocess.run(["nm", obj], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+	have = set(l.split()[-1] for l in p.stdout.decode(errors="replace").split("\n") if l.strip())
+	for s in compat:
+		if "__param_" + s.name not in have:
+			s.errors.append("no module_param* of '%s' in the branch a 6.1 build takes" % s.name)
 
 
 MISMATCH_RE = re.compile(r'^WARNING: modpost: (?:.*/)?([^/\s]+\.o): (section mismatch in '

@@ -538,7 +538,7 @@ def build(o, mods, scratch):
 		with open(os.path.join(scratch, n + ".c"), "w", errors="surrogateescape") as f:
 			f.write(text)
 	cmd = ["make", "-C", o.ktree] + (["O=" + o.kobj] if o.kobj else []) + [
-		"M=" + scratch, "KCFLAGS=-Werror", "-k", "-j%d" % o.jobs,
+		"M=" + scratch, checkbuild.KCFLAGS, "-k", "-j%d" % o.jobs,
 		"--output-sync=target", "modules"]
 	log = os.path.join(scratch, "build.log")
 	checkbuild.run_make(cmd, log, len(mods))
@@ -684,6 +684,8 @@ def boot(o, kernel, cpio, out):
 	end, seconds)."""
 	p = subprocess.run([os.path.join(REPO, "qemu", "run.sh"), "--kernel", kernel,
 			    "--initrd", cpio, "--out", out, "--accel", "tcg",
+			    # a distribution's kernel needs more than the project's
+			    "--mem", "512M" if o.kernel else "256M",
 			    "--timeout", str(BOOT_TIMEOUT), "--append", "ktest.timeout=%d" % BOOT_TIMEOUT],
 			   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 	with open(os.path.join(out, "ktap.log"), errors="replace") as f:
@@ -707,12 +709,60 @@ def boot(o, kernel, cpio, out):
 	return log, "%s; console: %s" % (why[0] if why else "the guest failed", tail), secs
 
 
+def image_release(path):
+	"""The kernel release a bzImage names in its setup header (what
+	`file` shows as its version), or None."""
+	try:
+		with open(path, "rb") as f:
+			head = f.read(0x10000)
+	except OSError:
+		return None
+	if head[0x202:0x206] != b"HdrS" or len(head) < 0x210:
+		return None
+	at = int.from_bytes(head[0x20e:0x210], "little") + 0x200
+	v = head[at:at + 256].split(b" ")[0].split(b"\0")[0]
+	return v.decode(errors="replace") or None
+
+
+def kdir_release(kdir):
+	"""UTS_RELEASE of the kernel KDIR builds modules for, or None."""
+	try:
+		with open(os.path.join(kdir, "include", "generated", "utsrelease.h")) as f:
+			m = re.search(r'UTS_RELEASE\s+"([^"]*)"', f.read())
+	except OSError:
+		return None
+	return m.group(1) if m else None
+
+
+def image_of(o):
+	return o.kernel or os.path.join(o.check_load, "arch", "x86", "boot", "bzImage")
+
+
+def image_refused(o):
+	"""Why the kernel --check-load would boot cannot load KDIR's modules,
+	or None: no image, or an image of another release than KDIR's
+	headers (its vermagic refuses every module)."""
+	k = image_of(o)
+	if not os.path.isfile(k):
+		if o.kernel:
+			return "--kernel %s: no such file" % o.kernel
+		return "--check-load %s: no kernel image %s to boot (or name one with --kernel IMAGE)" % (
+			o.check_load, k)
+	a, b = image_release(k), kdir_release(o.check_load)
+	if o.kernel and a is None:
+		return "--kernel %s: not a bzImage (no Linux boot header)" % o.kernel
+	if a and b and a != b:
+		return ("--kernel %s is Linux %s, but %s builds modules for %s: they would not "
+			"load (vermagic); pass the headers of %s" % (k, a, o.check_load, b, a))
+	return None
+
+
 def check(o, files, scratch):
 	"""Load the converted parameters of files ([(rel, shown, old text,
 	new text, its uses of wrapper macros or None)]) in QEMU; returns
 	(modules, stats)."""
 	os.makedirs(scratch)
-	kernel = os.path.join(o.kobj or o.ktree, "arch", "x86", "boot", "bzImage")
+	kernel = image_of(o)
 	mods, texts = [], {}
 	for n, (rel, shown, old, new, uf) in enumerate(files):
 		m, text = make_module(n, rel, shown, old, new, kernel_has(o), uf)
@@ -762,9 +812,14 @@ def check(o, files, scratch):
 		for m in built:
 			m.error = "no kernel image %s to boot" % kernel
 		return mods, stats
+	# the kernel source's own archiver when KDIR has it; a distribution's
+	# headers do not: Debian's cpio then (qemu/mkinitramfs.sh)
 	gen = os.path.join(scratch, "gen_init_cpio")
-	subprocess.run(["cc", "-O2", "-o", gen, os.path.join(o.ktree, "usr", "gen_init_cpio.c")],
-		       check=True)
+	src = os.path.join(o.ktree, "usr", "gen_init_cpio.c")
+	if os.path.isfile(src):
+		subprocess.run(["cc", "-O2", "-o", gen, src], check=True)
+	else:
+		gen = "cpio"
 	todo = list(built)
 	while todo:
 		cpio = stage(o, todo, scratch, gen)
@@ -842,6 +897,8 @@ def run(o, t, base, show, newtext, scratch, usefiles=()):
 						   else "", errs[0])))
 	sites = [p for m in mods for p in m.params if p.compiled or m.error]
 	t.load = {"sites": len(sites), "files": len(mods), "failed": failed,
+		  "unbuilt": len([p for m in mods for p in m.params
+				  if m.error and not p.compiled and not m.judged]),
 		  "values": len([p for p in sites if p.compiled and not p.errors and m_ok(mods, p)]),
 		  "defaults": len([p for p in sites if p.default_checked and not
 				   [e for e in p.errors if "without values" in e]]),
@@ -866,9 +923,13 @@ def summary(t):
 		"kernel's reason, %d boot%s, %.1f s in QEMU"
 		% (d["defaults"], d["unjudged"], d["refused"], d["bad"], d["boots"],
 		   "" if d["boots"] == 1 else "s", d["seconds"]),
-		"modparm-convert: check-load: %d site%s in %d file%s loaded in QEMU, %d failed"
+		"modparm-convert: check-load: %d site%s in %d file%s, %d loaded in QEMU and "
+		"judged right, %d failed%s"
 		% (d["sites"], "" if d["sites"] == 1 else "s", d["files"],
-		   "" if d["files"] == 1 else "s", d["failed"])]
+		   "" if d["files"] == 1 else "s", d["values"], d["failed"],
+		   " (%d not loaded: %s module did not build)" % (
+			   d["unbuilt"], "its" if d["unbuilt"] == 1 else "their")
+		   if d["unbuilt"] else "")]
 
 
 def failed(t):

@@ -4,7 +4,8 @@ kernel tree, an old driver directory or a single file, with Coccinelle.
 
 Usage: modparm-convert [--perm 0444] [--out DIR] [--in-place] [--jobs N]
                        [--report FILE] [--name NAME] [--keep-minimum]
-                       [--check-build KDIR] [--check-load KDIR] [-I DIR]... SRC
+                       [--check-build KDIR] [--check-load KDIR [--kernel IMAGE]]
+                       [-I DIR]... SRC
 
   --perm MODE    permission of the parameters (default 0: no sysfs file,
                  as with MODULE_PARM)
@@ -35,6 +36,10 @@ Usage: modparm-convert [--perm 0444] [--out DIR] [--in-place] [--jobs N]
                  without values (the old defaults), and with a bad value
                  each (refused with the kernel's reason).  A failure is an
                  error naming the site; the exit status is 1
+  --kernel IMAGE boot IMAGE for --check-load instead of KDIR's bzImage:
+                 the kernel KDIR holds the headers of, such as Debian's
+                 /boot/vmlinuz-6.1.0-NN-amd64 with KDIR
+                 /lib/modules/6.1.0-NN-amd64/build
   -I DIR, -IDIR  a directory of the package's include path, as its Makefile
                  gives it to the compiler (repeatable, searched in order):
                  typedefs of the parameters' declarations are resolved in
@@ -81,6 +86,7 @@ class Options:
 	name = None
 	check_build = None
 	check_load = None
+	kernel = None
 	src = None
 	includes = []
 
@@ -99,7 +105,8 @@ def parse(argv):
 	o = Options()
 	with_value = {"--perm": "perm", "--out": "out", "-o": "out", "--jobs": "jobs",
 		      "-j": "jobs", "--report": "report", "--name": "name",
-		      "--check-build": "check_build", "--check-load": "check_load"}
+		      "--check-build": "check_build", "--check-load": "check_load",
+		      "--kernel": "kernel"}
 	args = list(argv)
 	rest = []
 	while args:
@@ -163,9 +170,10 @@ def checkload_refused(o):
 	elif os.path.abspath(o.check_build) != os.path.abspath(o.check_load):
 		return "--check-load %s: --check-build names another kernel (%s)" % (
 			o.check_load, o.check_build)
-	k = os.path.join(o.check_load, "arch", "x86", "boot", "bzImage")
-	if not os.path.isfile(k):
-		return "--check-load %s: no kernel image %s to boot" % (o.check_load, k)
+	from .checkload import image_refused	# pylint: disable=import-outside-toplevel
+	why = image_refused(o)
+	if why:
+		return why
 	for tool, pkg in (("qemu-system-x86_64", "qemu-system-x86"), ("cc", "gcc"),
 			  ("nm", "binutils")):
 		if not shutil.which(os.environ.get("QEMU", tool) if tool.startswith("qemu") else tool):
@@ -192,6 +200,8 @@ def main(argv):
 	elif not re.fullmatch(r'[0-9]+', o.jobs) or int(o.jobs) == 0:
 		return die("--jobs %s: not a positive number" % o.jobs)
 	o.jobs = int(o.jobs)
+	if o.kernel is not None and o.check_load is None:
+		return die("--kernel %s: only --check-load boots a kernel" % o.kernel)
 	if o.check_load is not None:
 		why = checkload_refused(o)
 		if why:

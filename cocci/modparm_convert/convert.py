@@ -368,6 +368,12 @@ def check_parts(t):
 	       "built, %d failed" % (built, t.converted, failed)
 	if why:
 		line += " (%d not built: %s)" % (t.converted - built, ", ".join(why))
+	ncompat, compat_failed = getattr(t, "check_compat", (0, 0))
+	if t.right or ncompat:
+		line += "; %d of the %d already right (compat blocks) built, %d failed" % (
+			ncompat, t.right, compat_failed)
+		if t.right > ncompat:
+			line += " (%d not built: see the errors above)" % (t.right - ncompat)
 	if napi or unbuilt:
 		right = napi + sum(unbuilt.values())
 		line += "; %d of the %d API sites converted or already right built, %d failed" % (
@@ -559,9 +565,11 @@ def convert(o, env, sp=None):
 			new = t.account(rel, text, code, results.get(n), repaired.get(n))
 			if new is None:
 				t.explain(rel, text, code)
-			if new is not None and o.check_build:
-				tocheck.append((rel, new, check_sites(rel, shown(show, rel), text,
-								      results[n])))
+			if o.check_build:
+				# a compat block's module_param* is built too, from the
+				# text as it stands when the file has nothing converted
+				tocheck.append((rel, new if new is not None else text,
+						check_sites(rel, shown(show, rel), text, results[n])))
 			if new is not None and rel in crlf:
 				new = new.replace("\n", "\r\n")
 				t.changed[-1] = (rel, crlf[rel], encode(new)) + t.changed[-1][3:]
@@ -595,6 +603,11 @@ def convert(o, env, sp=None):
 					"are not built or loaded: %s: %s" % (type(e).__name__, e)))
 			t.check_internal = True
 		if o.check_build:
+			# a compat block's site is built in its file's slice, which
+			# has every parameter statement: as the API patches left them
+			tocheck = [(rel, newtext[rel].replace("\r\n", "\n") if rel in newtext and
+				    any(getattr(x, "compat", False) for x in ss) else text, ss)
+				   for rel, text, ss in tocheck]
 			check_build(o, t, tocheck, os.path.join(tmp, "check"), usefiles)
 			checkapi.run(o, t, base, show, newtext, os.path.join(tmp, "check-api"))
 		if getattr(o, "check_load", None):
@@ -642,10 +655,15 @@ def check_sites(rel, path, old, r):
 	ords = {}
 	for ln, col, what, form, var, decl in r.decided():
 		k = ords[ln] = ords.get(ln, -1) + 1
-		if what == "converted" and form != "drop":
+		kinds = [d[3] for d in r.diags if d[0] == ln and col in (None, d[1])]
+		compat = what != "converted" and kinds and kinds[-1] == "compat"
+		if (what == "converted" and form != "drop") or compat:
 			names = sites.site_variables(old, ln)
 			name = (names[k] if k < len(names) else None) or var
 			out.append(checkbuild.Site(rel, path, ln, name, form, decl))
+			# already right: its module_param* in the branch 6.1 takes
+			# is what gets built
+			out[-1].compat = bool(compat)
 	return out
 
 
@@ -683,6 +701,9 @@ def check_build(o, t, files, scratch, usefiles=()):
 		if getattr(s, "expanded", False):
 			what = "%s of '%s' in the converted lines that replace this use of %s" \
 				% (what, s.name, s.through)
+		if getattr(s, "compat", False):
+			what = "the module_param* of '%s' already there (in the other branch " \
+				"of this compat block)" % s.name
 		t.diags.append((s.rel, s.line, 1, "error", checkbuild.KIND,
 				"%s does not build against %s: %s" % (what, o.check_build, s.errors[0])))
 	nfiles = len(set(f[0] for f in files) | set(s.rel for s in done))
@@ -691,7 +712,9 @@ def check_build(o, t, files, scratch, usefiles=()):
 	# adds to t.check: built, failed, and the converted ones not built
 	# (a duplicate removed has no line of its own to build)
 	dups = sum(1 for d in t.diags if d[4] == "duplicate" and d[0] not in t.failed)
-	t.check_parm = (len(done), len(failed), dups)
+	compat = [s for s in done if getattr(s, "compat", False)]
+	t.check_parm = (len(done) - len(compat), len([s for s in failed if s not in compat]), dups)
+	t.check_compat = (len(compat), len([s for s in compat if s.errors]))
 
 
 def replace_file(path, data):

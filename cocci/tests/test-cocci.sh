@@ -195,6 +195,9 @@ if [ -n "${cpid:-}" ]; then
 	# a name no import defines fails only on the path that uses it:
 	# pyflakes reads every path (decide.py's star imports aside)
 	set -- "$@" "pyflakes:'$here/test-pyflakes.sh'"
+	# --check-build and --check-load against Debian's own kernel, its
+	# headers and image (no kernel build needed; SKIPs without them)
+	set -- "$@" "check-debian:'$here/test-check-debian.sh' '${BUILD:-$here/../../build}'"
 fi
 # the expected results compile against the prepared 6.1 tree, if built;
 # modparm-convert --check-build proves conversions with it; coccicheck
