@@ -82,7 +82,9 @@ CHANGES = (
 	       messages=implicit("__devexit_p") +
 	       (r"before ‘__dev(init|exit)(data|const)?’",),
 	       context=(r"__dev(init|exit)(data|const)?\b",),
-	       declared_by=r"__dev(init|exit)(data|const)?\s+\**\s*{name}\b", cocci=("devinit.cocci",)),
+	       declared_by=r"__dev(init|exit)(data|const)?\s+\**\s*{name}\b",
+	       manual="delete __devinit, __devexit, __devinitdata and __devinitconst; "
+		      "__devexit_p(f) becomes f"),
 	Change("f-dentry", "struct file's f_dentry macro removed", "3.19",
 	       "file->f_path.dentry, or file_inode(file) for the inode",
 	       "commit 'kill f_dentry macro'",
@@ -132,7 +134,8 @@ CHANGES = (
 	       "commit 'IRQ: Maintain regs pointer globally rather than passing to IRQ handlers'",
 	       messages=(r"irq_handler_t.*from incompatible pointer type.*struct pt_regs",
 			 r"passing argument 2 of ‘request_irq’ from incompatible pointer type",),
-	       cocci=("irq_pt_regs.cocci",)),
+	       manual="drop the handler's struct pt_regs * parameter; call get_irq_regs() "
+		      "where it read the registers"),
 	Change("init-work", "INIT_WORK/PREPARE_WORK lost the data argument; the handler takes the "
 	       "struct work_struct *", "2.6.20", "INIT_WORK(work, fn) and container_of() in fn",
 	       "commit 'WorkStruct: Pass the work_struct pointer instead of context data'",
