@@ -148,6 +148,12 @@ def parse(log, tree):
 	return out
 
 
+def missing_removed(diags):
+	"""The headers of the table that gcc found missing."""
+	return {m.group("hdr") for d in diags for m in [MISSING.search("fatal error: " + d.message)]
+		if m and m.group("hdr") in REMOVED_HEADERS}
+
+
 def write_kbuild(pkg, tree, use_own):
 	"""Which kbuild file builds the copy at tree; writes the generated
 	one when the package's own is not used."""
@@ -196,24 +202,29 @@ def build(cfg, pkg, scratch, progress=None):
 	modules = sorted(os.path.relpath(os.path.join(d, n), tree)
 			 for d, _, ns in os.walk(tree) for n in ns if n.endswith(".ko"))
 	diags = parse(log, tree)
-	missing = sorted({m.group("hdr") for d in diags
-			  for m in [MISSING.search("fatal error: " + d.message)] if m
-			  and m.group("hdr") in REMOVED_HEADERS})
 	fulllog = log
-	if missing:
-		standin = os.path.join(scratch, "standin")
-		for h in missing:
+	missing = missing_removed(diags)
+	known = {(d.file, d.line, d.message) for d in diags}
+	standin = os.path.join(scratch, "standin")
+	tried = set()
+	# one stand-in can uncover the next removed header of the same file
+	while missing - tried:
+		tried |= missing
+		for h in sorted(missing):
 			os.makedirs(os.path.dirname(os.path.join(standin, h)), exist_ok=True)
 			with open(os.path.join(standin, h), "w") as f:
 				f.write("/* empty stand-in for a header the kernel removed */\n")
-		tree2 = os.path.join(scratch, "attribution")
+		tree2 = os.path.join(scratch, "attribution-%d" % len(tried))
 		_, log2 = build_once(cfg, pkg, tree2, how.startswith("own"), standin)
-		fulllog += "\n# attribution build, with stand-ins for %s\n%s" % (" ".join(missing), log2)
-		known = {(d.file, d.line, d.message) for d in diags}
-		for d in parse(log2, tree2):
+		fulllog += "\n# attribution build, with stand-ins for %s\n%s" % (" ".join(sorted(tried)), log2)
+		found = parse(log2, tree2)
+		missing = missing_removed(found)
+		for d in found:
 			if (d.file, d.line, d.message) not in known:
 				known.add((d.file, d.line, d.message))
 				diags.append(Diagnostic(d.file, d.line, d.message, d.context, d.unit, True))
+		shutil.rmtree(tree2, ignore_errors=True)
+	missing = sorted(tried)
 	with open(os.path.join(scratch, "build.log"), "w") as f:
 		f.write(fulllog)
 	not_built = [c for c in pkg.c_files if c not in files]

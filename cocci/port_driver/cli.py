@@ -15,6 +15,7 @@ and modpost error line to the kernel change that caused it.
   --jobs N     make and spatch parallelism (default 2)
   --no-build   patches only, no build (no KDIR needed for more than its
                version)
+  --print-kdir print the default KDIR and exit
 
 Exit status: 0 done (errors left in the driver are in the report), 1 bad
 input (named), 2 usage or environment error; 130 interrupted, nothing
@@ -83,6 +84,9 @@ def parse(argv):
 			continue
 		if a == "--no-build":
 			opts["build"] = False
+		elif a == "--print-kdir":
+			sys.stdout.write(default_kdir() + "\n")
+			return 0
 		elif a.startswith("-"):
 			return die("unknown option %s (--help)" % a)
 		elif src is None:

@@ -1,16 +1,26 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/module.h>
 #include <linux/semaphore.h>
 
 static DECLARE_MUTEX(a_lock);
-DECLARE_MUTEX(b_lock);
 
 struct s {
 	struct semaphore sem;
+	struct semaphore done;
 };
 
-static void init(struct s *p, struct semaphore *q)
+static struct s one;
+
+static int __init t_init(void)
 {
-	init_MUTEX(&p->sem);
-	init_MUTEX_LOCKED(q);
+	init_MUTEX(&one.sem);
+	init_MUTEX_LOCKED(&one.done);
 	down(&a_lock);
+	down(&one.sem);
+	up(&one.done);
+	up(&one.sem);
 	up(&a_lock);
+	return down_trylock(&one.done);
 }
+module_init(t_init);
+MODULE_LICENSE("GPL");
