@@ -7,6 +7,11 @@
 # laid over the root: GUEST_DIR/bin -> /usr/bin, every other directory
 # GUEST_DIR/X -> /X (tests, modules, data, ...).  The list is fed to the
 # kernel's own usr/gen_init_cpio, so device nodes need no root privilege.
+# GEN_INIT_CPIO "cpio" builds the archive with Debian's cpio instead, for
+# a kernel whose source is not at hand (a distribution's image): the
+# tree is laid out in OUT.root and archived with every owner root; it
+# has no device nodes (making them needs root), which /init's devtmpfs
+# provides.
 set -eu
 
 die() {
@@ -17,7 +22,11 @@ die() {
 [ $# -eq 4 ] || die "usage: mkinitramfs.sh GEN_INIT_CPIO INIT GUEST_DIR OUT.cpio.gz"
 gen=$1 init=$2 guest=$3 out=$4
 busybox=${BUSYBOX:-/bin/busybox}
-[ -x "$gen" ] || die "$gen not found (built from the kernel's usr/gen_init_cpio.c)"
+if [ "$gen" = cpio ]; then
+	command -v cpio >/dev/null 2>&1 || die "cpio not found; install the Debian package cpio"
+else
+	[ -x "$gen" ] || die "$gen not found (built from the kernel's usr/gen_init_cpio.c)"
+fi
 [ -f "$init" ] || die "$init not found"
 [ -x "$busybox" ] || die "$busybox not found; install the Debian package busybox-static"
 file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
@@ -55,5 +64,25 @@ list=$out.list
 	fi
 } > "$list"
 
-"$gen" "$list" | gzip -n -6 > "$out.tmp" || die "gen_init_cpio failed on $list"
+if [ "$gen" != cpio ]; then
+	"$gen" "$list" | gzip -n -6 > "$out.tmp" || die "gen_init_cpio failed on $list"
+	mv "$out.tmp" "$out"
+	exit 0
+fi
+
+# The same list, laid out as a tree for cpio (nod lines skipped).
+root=$out.root
+rm -rf "$root"
+mkdir -p "$root"
+while read -r kind dest a b _; do
+	case $kind in
+	dir) mkdir -p "$root$dest" ;;
+	file) cp "$a" "$root$dest" && chmod "$b" "$root$dest" ;;
+	slink) ln -s "$a" "$root$dest" ;;
+	esac
+done < "$list"
+(cd "$root" && find . -mindepth 1 | LC_ALL=C sort |
+	cpio --quiet -o -H newc -R 0:0) | gzip -n -6 > "$out.tmp" ||
+	die "cpio failed on $root"
+rm -rf "$root"
 mv "$out.tmp" "$out"
