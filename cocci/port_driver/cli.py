@@ -15,6 +15,9 @@ and modpost error line to the kernel change that caused it.
   --jobs N     make and spatch parallelism (default 2)
   --no-build   patches only, no build (no KDIR needed for more than its
                version)
+  --no-load    do not load the modules that build in QEMU (by default
+               each is loaded with insmod and removed in a guest booted
+               on KDIR's kernel: /boot/vmlinuz-ABI for Debian's headers)
   --print-kdir print the default KDIR and exit
 
 Exit status: 0 done (errors left in the driver are in the report), 1 bad
@@ -68,7 +71,7 @@ def default_kdir():
 
 
 def parse(argv):
-	opts = {"kdir": None, "out": None, "jobs": "2", "build": True}
+	opts = {"kdir": None, "out": None, "jobs": "2", "build": True, "load": True}
 	src = None
 	i = 0
 	while i < len(argv):
@@ -84,6 +87,8 @@ def parse(argv):
 			continue
 		if a == "--no-build":
 			opts["build"] = False
+		elif a == "--no-load":
+			opts["load"] = False
 		elif a == "--print-kdir":
 			sys.stdout.write(default_kdir() + "\n")
 			return 0
@@ -126,7 +131,7 @@ def main(argv):
 			return die("%s not found; install %s" % (tool, pkg))
 	here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 	cfg = PortConfig(src=o["src"], kdir=kdir, out=out, spatch=spatch, jobs=int(o["jobs"]),
-			 build=o["build"], cocci_dir=os.path.join(here, "port"))
+			 build=o["build"], load=o["load"], cocci_dir=os.path.join(here, "port"))
 
 	def progress(msg):
 		sys.stderr.write("%s: %s\n" % (ME, msg))
@@ -148,5 +153,7 @@ def main(argv):
 		if s:
 			sys.stdout.write("%s: %s: %d of %d files compile, %d error lines (%d unknown)\n"
 					 % (ME, s.label, s.compiled, s.files, s.error_lines, len(s.unknown)))
+	for m, ok, what in rep.loads:
+		sys.stdout.write("%s: load in QEMU: %s: %s: %s\n" % (ME, m or "-", "ok" if ok else "FAILED", what))
 	sys.stdout.write("%s: %d patches in %s (report.txt, report.json)\n" % (ME, len(rep.patches), out))
 	return 0

@@ -13,6 +13,7 @@ class PortConfig:
 	spatch: str = "spatch"
 	jobs: int = 2
 	build: bool = True		# build before and after (off: patches only)
+	load: bool = True		# load what builds in QEMU on KDIR's kernel
 	author: str = "port-driver <port-driver@localhost>"
 	cocci_dir: str = ""		# where the migrations' .cocci files are
 	progress: bool = True		# one line per stage on stderr

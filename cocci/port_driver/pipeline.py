@@ -10,7 +10,7 @@ import tempfile
 
 from modparm_convert import patches as series
 
-from . import build, find, migrate, report
+from . import build, find, load, migrate, report
 
 
 def run(cfg, progress):
@@ -45,12 +45,24 @@ def run(cfg, progress):
 		rep.patches = names
 		if cfg.build:
 			progress("build after the patches (%d)" % len(names))
-			patched = os.path.join(scratch, "patched")
+			# the package's own directory name: a generated Kbuild names
+			# the module after it
+			patched = os.path.join(scratch, "patched", os.path.basename(pkg.root))
 			find_copy(pkg, patched, res.texts)
 			after = build.build(cfg, find.find_package(patched),
 					    os.path.join(scratch, "after"), progress)
 			rep.after = report.summarise("after", after, res.texts)
 			rep.notes += report.manual_notes(after, res.texts)
+			if cfg.load and after.modules:
+				image = load.image_for(cfg.kdir)
+				if image is None:
+					rep.loads.append(["", False, "no kernel image for %s: modules not "
+							  "loaded" % cfg.kdir])
+				else:
+					progress("load %d module(s) in QEMU on %s" % (len(after.modules), image))
+					kos = [os.path.join(scratch, "after", "tree", m) for m in after.modules]
+					rep.loads += [[r.module, r.ok, r.what] for r in
+						      load.load(image, kos, os.path.join(scratch, "load"))]
 		report.write(rep, stage)
 		publish(stage, cfg.out)
 		return rep

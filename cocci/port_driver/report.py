@@ -37,6 +37,7 @@ class Report:
 	after: BuildSummary = None
 	patches: list = field(default_factory=list)	# series entries
 	notes: list = field(default_factory=list)	# "file:line: what to do [change]"
+	loads: list = field(default_factory=list)	# [module, loaded and removed, what happened]
 
 
 def summarise(label, result, texts):
@@ -88,12 +89,16 @@ def text(rep):
 			lines.append("  not built by the kbuild file: %s" % " ".join(s.not_built))
 		for cid, n in s.by_change.items():
 			c = BY_ID[cid]
-			lines.append("  %4d  %s: %s (%s; use %s; %s)" % (n, cid, c.what, c.version,
+			lines.append("  %4d  %s: %s (%s; now: %s; %s)" % (n, cid, c.what, c.version,
 								     c.replacement, c.reference))
 		for u in s.unknown:
 			lines.append("  unknown: %s" % u)
 		for f in s.failed_files:
 			lines.append("  does not compile: %s" % f)
+		lines.append("")
+	for m, ok, what in rep.loads:
+		lines.append("load in QEMU: %s: %s: %s" % (m or "-", "ok" if ok else "FAILED", what))
+	if rep.loads:
 		lines.append("")
 	lines.append("patches: %d (series)" % len(rep.patches))
 	lines += ["  " + p for p in rep.patches]
