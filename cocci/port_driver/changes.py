@@ -144,7 +144,7 @@ CHANGES = (
 	Change("delayed-work", "cancel_rearming_delayed_work(queue) removed", "2.6.37",
 	       "cancel_delayed_work_sync()", "include/linux/workqueue.h",
 	       messages=implicit("cancel_rearming_delayed_workqueue", "cancel_rearming_delayed_work"),
-	       manual="call cancel_delayed_work_sync(&dwork)"),
+	       cocci=("cancel_rearming.cocci",)),
 	Change("usb-buffer", "usb_buffer_alloc/usb_buffer_free renamed", "2.6.35",
 	       "usb_alloc_coherent/usb_free_coherent", "commit 'USB: rename usb_buffer_alloc() and "
 	       "usb_buffer_free() users'", messages=implicit("usb_buffer_alloc", "usb_buffer_free"),
@@ -212,7 +212,8 @@ CHANGES = (
 	Change("backlight-props", "backlight_device_register() takes a struct backlight_properties *",
 	       "2.6.34", "backlight_device_register(name, parent, data, ops, &props)",
 	       "Documentation/gpu/backlight.rst",
-	       messages=(r"too few arguments to function ‘backlight_device_register’",)),
+	       messages=(r"too few arguments to function ‘backlight_device_register’",),
+	       cocci=("backlight_props.cocci",)),
 	Change("force-sig", "force_sig() lost its task argument (it signals current)", "5.3",
 	       "force_sig(sig); send_sig(sig, task, 1) for another task",
 	       "commit 'signal: Remove task parameter from force_sig'",
