@@ -95,9 +95,10 @@ endif
 
 # Port an old out-of-tree driver: SRC=DIR, KDIR=DIR (default: Debian's
 # headers of linux-source-6.1, else build/kbuild), OUT=DIR (patches,
-# report.txt, report.json).
+# report.txt, report.json; default build/port/NAME of SRC).
 quiet_cmd_port = PORT    $(SRC)
-      cmd_port = cocci/port-driver $(if $(KDIR),--kdir $(KDIR)) $(if $(OUT),--out $(OUT)) $(SRC)
+      cmd_port = cocci/port-driver $(if $(KDIR),--kdir $(KDIR)) \
+		--out $(or $(OUT),$(BUILD)/port/$(notdir $(abspath $(SRC)))) $(SRC)
 
 port: deps
 ifdef SRC
