@@ -83,6 +83,7 @@ CHANGES = (
 	       (r"before ‘__dev(init|exit)(data|const)?’",),
 	       context=(r"__dev(init|exit)(data|const)?\b",),
 	       declared_by=r"__dev(init|exit)(data|const)?\s+\**\s*{name}\b",
+	       cocci=("devinit.cocci",),
 	       manual="delete __devinit, __devexit, __devinitdata and __devinitconst; "
 		      "__devexit_p(f) becomes f"),
 	Change("f-dentry", "struct file's f_dentry macro removed", "3.19",

@@ -58,10 +58,33 @@ def version_name(code):
 	return "%d.%d.%d" % (code >> 16, (code >> 8) & 0xff, code & 0xff)
 
 
+def options(cocci):
+	"""The spatch options a semantic patch asks for on its "// Options:"
+	line (as coccicheck reads them), less those this stage sets itself;
+	a --macro-file is named relative to the semantic patch."""
+	with open(cocci) as f:
+		for ln in f:
+			if ln.startswith("// Options:"):
+				words = ln.split(":", 1)[1].split()
+				out, i = [], 0
+				while i < len(words):
+					w = words[i]
+					if w == "--macro-file" and i + 1 < len(words):
+						out += [w, os.path.join(os.path.dirname(cocci), words[i + 1])]
+						i += 2
+						continue
+					if w not in ("--include-headers", "--no-includes"):
+						out.append(w)
+					i += 1
+				return out
+	return []
+
+
 def run_spatch(cfg, mig, tree, rels):
 	here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 	env = dict(os.environ, PYTHONPATH=here + os.pathsep + os.environ.get("PYTHONPATH", ""))
-	cmd = [cfg.spatch, "--sp-file", mig.cocci, "-D", "patch", "--in-place", "--very-quiet",
+	cmd = [cfg.spatch, "--sp-file", mig.cocci] + options(mig.cocci) + [
+	       "-D", "patch", "--in-place", "--very-quiet",
 	       "--include-headers", "--no-includes", "--timeout", "120",
 	       "--jobs", str(cfg.jobs)] + [os.path.join(tree, r) for r in rels]
 	p = subprocess.run(cmd, cwd=tree, env=env, stdout=subprocess.PIPE,

@@ -27,9 +27,17 @@ rule_of() {
 	echo "$n"
 }
 
+# the spatch options of a semantic patch's "// Options:" line, as
+# port-driver passes them (a --macro-file beside the semantic patch)
+options() {
+	sed -n 's|^// Options: *||p' "$1" | tr ' ' '\n' |
+		sed -e '/^--include-headers$/d' -e '/^--no-includes$/d' -e '/^$/d' \
+		    -e "s|^\([^-].*\.h\)\$|$here/../\1|"
+}
+
 run_rule() {	# rule input output
 	cp "$2" "$3" &&
-	"$spatch" --sp-file "$here/../$1.cocci" -D patch --very-quiet --in-place \
+	"$spatch" --sp-file "$here/../$1.cocci" $(options "$here/../$1.cocci") -D patch --very-quiet --in-place \
 		--include-headers --no-includes "$3" >"$scratch/spatch.log" 2>&1 ||
 		{ sed 's/^/# /' "$scratch/spatch.log"; return 1; }
 }
