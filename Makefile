@@ -40,7 +40,7 @@ DEBUG_DISKS := $(BUILD)/disks-debug/vda.img $(BUILD)/disks-debug/vdb.img
 # check-kernel (after it, inspecting the built kernel), guest, bench,
 # fuzz; PART_NAME names its suite (default: its path, / as -).
 PARTS := scripts/tests qemu/tests generator tools/taskdelays cocci/tests/load \
-	 handwritten cocci handwritten/reorder/tests qemu/plugin \
+	 handwritten cocci cocci/port handwritten/reorder/tests qemu/plugin \
 	 handwritten/delays/tests
 # A listed part without its Makefile is an error, not a part skipped.
 part_line = $(strip $(if $(wildcard $(1)/Makefile),\
@@ -57,7 +57,7 @@ KVARS = KSRC=$(KSRC) KBUILD_OUT=$(KBUILD_OUT) GUEST_DIR=$(GUEST_DIR) BUILD=$(BUI
 # Recipes print kbuild's short lines; V=1 prints the commands.
 include scripts/kbuild-cmd.mk
 
-.PHONY: all check check-delays-debug bench fuzz deps convert update functionlist update-functionlist tree config kernel guest \
+.PHONY: all check check-delays-debug bench fuzz deps convert port update functionlist update-functionlist tree config kernel guest \
 	initramfs boot results summary host clean
 
 all: summary
@@ -91,6 +91,20 @@ else
 	@scripts/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES) >/dev/null
 	$(call cmd,convert_tree)
 	@$(MAKE) --no-print-directory -C cocci/tests/load check-generated $(KVARS)
+endif
+
+# Port an old out-of-tree driver: SRC=DIR, KDIR=DIR (default: Debian's
+# headers of linux-source-6.1, else build/kbuild), OUT=DIR (patches,
+# report.txt, report.json; default build/port/NAME of SRC).
+quiet_cmd_port = PORT    $(SRC)
+      cmd_port = cocci/port-driver $(if $(KDIR),--kdir $(KDIR)) \
+		--out $(or $(OUT),$(BUILD)/port/$(notdir $(abspath $(SRC)))) $(SRC)
+
+port: deps
+ifdef SRC
+	$(call cmd,port)
+else
+	@echo "usage: make port SRC=DIR [KDIR=DIR] [OUT=DIR]" >&2; exit 2
 endif
 
 # The one target that writes committed files: regenerate what the

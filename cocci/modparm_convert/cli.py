@@ -71,6 +71,7 @@ import shutil
 import signal
 import sys
 
+from . import patches
 from .spatch import begin
 
 ME = "modparm-convert"
@@ -235,9 +236,9 @@ def main(argv):
 	if not o.name:
 		o.name = os.path.basename(os.path.abspath(o.src)) or "root"
 	o.out = (o.out or os.path.join("generated-patches", o.name)).rstrip("/")
-	outparent = os.path.dirname(o.out) or "."
-	if os.path.exists(outparent) and not os.path.isdir(outparent):
-		return die("%s: cannot create the output directory" % outparent)
+	why = patches.out_refused(o.out)
+	if why:
+		return die(why)
 	if o.report:
 		rdir = os.path.dirname(o.report) or "."
 		if not (os.path.isdir(rdir) and os.access(rdir, os.W_OK)):

@@ -744,13 +744,7 @@ def publish(o, t, base, stage, newtext):
 		if not api.found(t):
 			return
 		try:
-			if os.path.exists(o.out):
-				aside = tempfile.mkdtemp(prefix=".modparm-old.", dir=os.path.dirname(o.out) or ".")
-				os.rename(o.out, os.path.join(aside, "out"))
-				os.rename(stage, o.out)
-				shutil.rmtree(aside)
-			else:
-				os.rename(stage, o.out)
+			patches.replace_dir(stage, o.out)
 		except OSError as e:
 			raise Failure("%s: cannot write: %s" % (o.out, e.strerror))
 		if o.inplace:

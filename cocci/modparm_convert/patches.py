@@ -7,7 +7,9 @@ are fixed, so the same conversion gives the same bytes."""
 
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 
 DATE = "0 +0000"
 
@@ -59,8 +61,9 @@ def fi_data(b):
 	return b"data %d\n" % len(b) + b + b"\n"
 
 
-def write_series(scratch, outdir, author, changes):
-	"""changes: [(rel, old bytes, new bytes, message)], in series order.
+def write_series(scratch, outdir, author, changes, signature="modparm-convert"):
+	"""changes: [(rel, old bytes, new bytes, message)], in series order;
+	a file may have several, each old being the previous one's new.
 	Writes the patches into outdir; returns their file names."""
 	if not changes:
 		return []
@@ -70,7 +73,10 @@ def write_series(scratch, outdir, author, changes):
 	who = author.encode() + b" " + DATE.encode()
 	stream = [b"commit refs/heads/convert\n", b"author " + who + b"\n",
 		  b"committer " + who + b"\n", fi_data(b"original files\n")]
+	first = {}
 	for rel, old, new, msg in changes:
+		first.setdefault(rel, old)
+	for rel, old in first.items():
 		stream.append(b"M 100644 inline " + fi_path(rel) + b"\n" + fi_data(old))
 	stream.append(b"\n")
 	for rel, old, new, msg in changes:
@@ -84,6 +90,27 @@ def write_series(scratch, outdir, author, changes):
 	os.makedirs(outdir, exist_ok=True)
 	# git -C: a relative -o would name a directory inside the repository
 	names = git(repo, env, "format-patch", "--zero-commit", "--no-renames",
-		    "--signature=modparm-convert",
+		    "--signature=" + signature,
 		    "-o", os.path.abspath(outdir), "convert~%d..convert" % len(changes))
 	return [os.path.basename(n) for n in os.fsdecode(names).split("\n") if n]
+
+
+def out_refused(out):
+	"""Why OUT cannot be written (its parent is not a directory), or None."""
+	parent = os.path.dirname(out) or "."
+	if os.path.exists(parent) and not os.path.isdir(parent):
+		return "%s: cannot create the output directory" % parent
+	return None
+
+
+def replace_dir(stage, out):
+	"""Put the finished directory stage at out: whole, and an old out
+	is moved aside first and removed only once stage is in place, so a
+	reader sees the old or the new results, never a mix."""
+	if os.path.exists(out):
+		aside = tempfile.mkdtemp(prefix=".out-old.", dir=os.path.dirname(out) or ".")
+		os.rename(out, os.path.join(aside, "out"))
+		os.rename(stage, out)
+		shutil.rmtree(aside)
+	else:
+		os.rename(stage, out)

@@ -1,0 +1,5 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/autoconf.h>
+#include <linux/module.h>
+
+MODULE_LICENSE("GPL");
