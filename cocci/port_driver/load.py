@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Load stage: the modules the patched package built are loaded in a
 QEMU guest on the kernel KDIR belongs to (Debian's own
-/boot/vmlinuz-ABI for /usr/src/linux-headers-ABI, the bzImage of a
+/boot/vmlinuz-ABI (or the copy qemu/debian-kernel.sh fetched under build/)
+for /usr/src/linux-headers-ABI, the bzImage of a
 kernel build), insmod with their defaults and rmmod, by the project's
 qemu/load-modules.sh; nothing is loaded on this machine.  Each module
 gets a line: loaded and removed, or the kernel's reason."""
@@ -26,8 +27,16 @@ def image_for(kdir):
 	real = os.path.realpath(kdir)
 	base = os.path.basename(real)
 	if base.startswith("linux-headers-"):
-		p = "/boot/vmlinuz-" + base[len("linux-headers-"):]
-		return p if os.path.isfile(p) else None
+		rel = base[len("linux-headers-"):]
+		# Installed, or fetched by scripts/ensure-deps.sh through
+		# qemu/debian-kernel.sh where installing the package would
+		# write /boot and build an initrd this tool never uses.
+		build = os.environ.get("BUILD") or os.path.join(REPO, "build")
+		for p in ("/boot/vmlinuz-" + rel,
+			  os.path.join(build, "debian-kernel", rel, "boot", "vmlinuz-" + rel)):
+			if os.path.isfile(p):
+				return p
+		return None
 	p = os.path.join(real, "arch", "x86", "boot", "bzImage")
 	return p if os.path.isfile(p) else None
 
