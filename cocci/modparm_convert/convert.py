@@ -257,7 +257,9 @@ def message(rel, decided, fdiags, perm):
 	stem = os.path.splitext(os.path.basename(rel))[0]
 	conv = [(d[0], d[3]) for d in decided if d[2] == "converted" and d[3] != "drop"]
 	drop = [d for d in decided if d[2] == "converted" and d[3] == "drop"]
-	left = sorted(set(d[0] for d in decided if d[2] == "left"))
+	compat = set(f[1] for f in fdiags if f[4] == "compat")
+	kept = sorted(set(d[0] for d in decided if d[2] == "left" and d[0] in compat))
+	left = sorted(set(d[0] for d in decided if d[2] == "left" and d[0] not in compat))
 	forms = sorted(set(f for _, f in conv))
 	para = ("%s to %s, taking the parameter type from the variable's "
 		"declaration rather than from the old type letter. %s"
@@ -280,6 +282,12 @@ def message(rel, decided, fdiags, perm):
 	if left:
 		body += ["", "Left unchanged (no modern equivalent, see below): line%s %s."
 			 % ("s" if len(left) > 1 else "", ", ".join(map(str, left)))]
+	if kept:
+		body += [""] + textwrap.wrap("Kept as they are, already right (the old-kernel "
+					     "branch of a compat block whose other branch has "
+					     "the module_param*): line%s %s." % (
+						     "s" if len(kept) > 1 else "",
+						     ", ".join(map(str, kept))), 72)
 	if fdiags:
 		body += ["", "Diagnostics:"]
 		for (r, ln, col, sev, kind, msg) in sorted(fdiags, key=lambda d: (d[1], d[2], d[4])):

@@ -32,6 +32,10 @@ pyopt=
 # modparm.cocci imports its decisions from modparm_rules/ beside it
 PYTHONPATH=$(cd "$(dirname "$cocci")" && pwd)${PYTHONPATH:+:$PYTHONPATH}
 export PYTHONPATH
+# golden outputs and committed patches are the tool's, at a fixed date:
+# neither the user's git identity nor the clock goes into them
+MODPARM_AUTHOR="modparm-convert <modparm-convert@localhost>" SOURCE_DATE_EPOCH=0
+export MODPARM_AUTHOR SOURCE_DATE_EPOCH
 jobs=2
 update=${update:-0}
 while [ $# -gt 0 ]; do
