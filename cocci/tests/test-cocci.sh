@@ -193,6 +193,8 @@ if [ -n "${cpid:-}" ]; then
 	set -- "$@" "rules-unit:python3 '$here/test_rules.py'"
 	# the classes of old code maintainers converted by hand
 	set -- "$@" "classes:'$here/test-classes.sh' '${KBUILD_OUT:-}'"
+	# OUT: only what the converter wrote is replaced, the rest refused
+	set -- "$@" "out:'$here/test-out.sh'"
 	# MODULE_PARM in wrapper macros and shims, through the converter
 	set -- "$@" "macros:'$here/test-macros.sh'" \
 		"macros-unit:python3 '$here/test_convert_macros.py'"
