@@ -195,6 +195,8 @@ if [ -n "${cpid:-}" ]; then
 	set -- "$@" "classes:'$here/test-classes.sh' '${KBUILD_OUT:-}'"
 	# OUT: only what the converter wrote is replaced, the rest refused
 	set -- "$@" "out:'$here/test-out.sh'"
+	# the patches as a maintainer sends them: author, sign-off, date, wording
+	set -- "$@" "patches:'$here/test-patches.sh'"
 	# MODULE_PARM in wrapper macros and shims, through the converter
 	set -- "$@" "macros:'$here/test-macros.sh'" \
 		"macros-unit:python3 '$here/test_convert_macros.py'"
