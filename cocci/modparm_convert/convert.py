@@ -648,11 +648,13 @@ def convert(o, env, sp=None):
 					    plural(len(keepcr), "file has", "files have"),
 					    " ".join(keepcr), "its patch" if len(keepcr) == 1
 					    else "their patches"))
-		if os.path.isdir(o.src) and not rels_c(rels):
+		# nothing found: perhaps not the driver's sources at all
+		lost = not api.found(t) and not series
+		if lost and os.path.isdir(o.src) and not rels_c(rels):
 			summ.append("modparm-convert: hint: %s holds no .c file%s: give the "
 				    "driver's source directory, or one of its .c files" % (
 					    o.src, " (it is empty)" if not os.listdir(o.src) else ""))
-		elif not os.path.isdir(o.src) and not o.src.endswith((".c", ".h")):
+		elif lost and not os.path.isdir(o.src) and not o.src.endswith((".c", ".h")):
 			summ.append("modparm-convert: hint: %s is no .c or .h file: give the "
 				    "driver's source directory, or one of its .c files" % o.src)
 		with open(os.path.join(stage, "report.txt"), "w", errors="surrogateescape") as f:
