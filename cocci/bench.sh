@@ -49,6 +49,9 @@ bench() {
 	# warm the page cache so that neither side pays for the first read
 	grep -rlw --include='*.[ch]' MODULE_PARM "$tree" > /dev/null 2>&1
 	best_c= best_s= best_d= best_a=
+	# OUT of an earlier converter carries no mark of its own: the
+	# converter would refuse it (a run of this one it replaces)
+	rm -rf "$out/convert-$tag"
 	for run in 1 2; do
 		: > "$out/times-$tag"
 		t0=$(now)
@@ -112,6 +115,7 @@ bench_load() {
 		echo "bench check-load $tag: no bzImage in KBUILD_OUT='$kout', skipped"
 		return
 	fi
+	rm -rf "$out/build-$tag" "$out/load-$tag"
 	t0=$(now)
 	"$here/modparm-convert" --jobs "$jobs" "$@" --check-build "$kout" \
 		--out "$out/build-$tag" "$tree" > "$out/build-$tag.log" 2>&1

@@ -185,7 +185,7 @@ def decide(p, x, n):
 	if other:
 		say(p, "compat", "'%s' already has its 2.6.10 module_param_array at line %d, "
 		    "in another branch of '%s' (a compat block for old kernels): left "
-		    "unchanged" % (x, other[0], other[1]))
+		    "unchanged" % (x, other[0], other[1]), "note")
 		site(p, "left")
 		return False
 	if d is None:

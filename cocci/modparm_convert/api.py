@@ -539,10 +539,15 @@ def summary(t, name):
 			why = [d[4] for d in a.diags if d[:2] == s[:2] and d[3] != "note"] or \
 				[d[4] for d in a.diags if d[:2] == s[:2]] or [s[4]]
 			kinds[why[0]] = kinds.get(why[0], 0) + 1
+	# the old-kernel half of a compat block needs nothing: already right,
+	# as the MODULE_PARM summary counts it
+	compat = kinds.pop("compat", 0)
 	return ["modparm-convert: %s: %d module-parameter API site%s in %d file%s, "
-		"%d converted, %d already right, %d left%s" % (
+		"%d converted, %d already right%s, %d left%s" % (
 			name, len(a.sites), "" if len(a.sites) == 1 else "s", len(a.files),
 			"" if len(a.files) == 1 else "s", a.count("converted"),
-			a.count("unchanged"), a.count("left"),
+			a.count("unchanged") + compat,
+			" (%d of them in the old-kernel branch of a compat block, kept)" % compat
+			if compat else "", a.count("left") - compat,
 			" (" + ", ".join("%d %s" % (n, k) for k, n in sorted(kinds.items())) + ")"
 			if kinds else "")]

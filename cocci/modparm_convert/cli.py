@@ -3,17 +3,25 @@
 kernel tree, an old driver directory or a single file, with Coccinelle.
 
 Usage: modparm-convert [--perm 0444] [--out DIR] [--in-place] [--jobs N]
-                       [--report FILE] [--name NAME] [--keep-minimum]
+                       [--report FILE] [--name NAME] [--keep-minimum] [--signoff]
                        [--check-build KDIR] [--check-load KDIR [--kernel IMAGE]]
                        [-I DIR]... SRC
 
   --perm MODE    permission of the parameters (default 0: no sysfs file,
                  as with MODULE_PARM)
-  --out DIR      where the patches go (default generated-patches/NAME)
+  --out DIR      where the patches go (default NAME.modparm-patches beside
+                 SRC, or beside a single file's directory).  Only a new or
+                 empty directory, or one this program wrote (it marks it
+                 with a .modparm-convert file) and that holds nothing else,
+                 is taken; it is replaced whole.  A file, a directory that
+                 holds SRC or is inside it, or another non-empty directory
+                 is refused before any work (exit 2)
   --in-place     also change the sources
   --jobs N       spatch processes at once (default: CPUs, at most 4)
   --report FILE  also write the diagnostics and summary there
   --name NAME    name for OUT and the summary (default basename of SRC)
+  --signoff      end each commit message with Signed-off-by: of the author
+                 (as git format-patch --signoff); needs a git identity
   --keep-minimum a minimum count above 1 ("2-4i") gets a generated
                  module_param_cb() setter that keeps it, instead of
                  module_param_array (which has no minimum), as upstream
@@ -51,18 +59,24 @@ Files that mention MODULE_PARM are run through modparm.cocci (beside this
 program, or $MODPARM_COCCI).  One patch per changed file is written by
 git format-patch under OUT with a 'series' file and a 'report.txt'.
 Diagnostics go to stderr, GCC style.  Sources are changed only with
---in-place.  The output is reproducible: fixed date, sorted.
+--in-place.  The patches' author is the user's git identity (git var
+GIT_AUTHOR_IDENT: user.name and user.email), their date now; with
+SOURCE_DATE_EPOCH set the output is reproducible.  Patches of files
+with CRLF line ends apply with git am --keep-cr.
 
 Exit status: 0 success (also when there is nothing to convert), 1 when a
 file could not be parsed (it is listed and left untouched; sites left
-with a diagnostic are not failures) or a site failed --check-build, 2 on
-usage or environment errors, KDIR not a built kernel among them (nothing
-is written then), 130 when interrupted (nothing is written).
+with a diagnostic are not failures), a site failed --check-build, or
+writing failed part way (the error says what was written), 2 on usage
+or environment errors: a refused OUT, unwritable sources with
+--in-place, KDIR not a built kernel among them (nothing is written
+then), 130 when interrupted (nothing is written).
 
 Environment: SPATCH (default spatch), MODPARM_COCCI, MODPARM_AUTHOR
-(From: of the patches), MODPARM_SPATCH_TIMES (a file: each spatch run's
-wall time, semantic patch and end on the monotonic clock are appended to
-it, for make bench).
+("Name <email>": the patches' author instead of the git identity),
+SOURCE_DATE_EPOCH (the patches' date, seconds since 1970, UTC),
+MODPARM_SPATCH_TIMES (a file: each spatch run's wall time, semantic
+patch and end on the monotonic clock are appended to it, for make bench).
 """
 
 import os
@@ -71,7 +85,7 @@ import shutil
 import signal
 import sys
 
-from . import patches
+from . import outdir, patches
 from .spatch import begin
 
 ME = "modparm-convert"
@@ -82,6 +96,7 @@ class Options:
 	out = None
 	inplace = False
 	keep_minimum = False
+	signoff = False
 	jobs = None
 	report = None
 	name = None
@@ -127,6 +142,8 @@ def parse(argv):
 			o.inplace = True
 		elif a == "--keep-minimum":
 			o.keep_minimum = True
+		elif a == "--signoff":
+			o.signoff = True
 		elif a in ("-h", "--help"):
 			sys.stdout.write(__doc__)
 			return 0
@@ -231,18 +248,37 @@ def main(argv):
 		return die("%s: semantic patch not found" % o.cocci)
 	o.cocci2 = os.path.join(here, "modparm_const.cocci")
 	o.macros = os.path.join(here, "modparm-macros.h")
-	o.author = env.get("MODPARM_AUTHOR") or "modparm-convert <modparm-convert@localhost>"
 	o.src = o.src.rstrip("/") or "/"
 	if not o.name:
 		o.name = os.path.basename(os.path.abspath(o.src)) or "root"
-	o.out = (o.out or os.path.join("generated-patches", o.name)).rstrip("/")
-	why = patches.out_refused(o.out)
+	if "/" in o.name or o.name in (".", ".."):
+		return die("--name %s: a name, not a path" % o.name)
+	# the directory the patches apply in: SRC, or a single file's own
+	base = o.src if os.path.isdir(o.src) else os.path.dirname(o.src) or "."
+	dflt = outdir.default(base, o.name)
+	o.out = (o.out or dflt).rstrip("/") or "/"
+	# what to pass instead: the default, when that may be written
+	why = outdir.refused(o.out, o.src, None if o.out == dflt or
+			     outdir.refused(dflt, o.src, None) else dflt)
 	if why:
 		return die(why)
 	if o.report:
-		rdir = os.path.dirname(o.report) or "."
-		if not (os.path.isdir(rdir) and os.access(rdir, os.W_OK)):
-			return die("%s: report file not writable" % o.report)
+		why = outdir.report_refused(o.report, o.src, o.out)
+		if why:
+			return die(why)
+	try:
+		o.author, how = patches.identity(env, os.path.abspath(base))
+		o.date = patches.date(env)
+	except patches.IdentError as e:
+		return die(str(e))
+	if o.author is None:
+		if o.signoff:
+			return die("--signoff: git has no identity to sign off with; set "
+				   "user.name and user.email (git config --global), or MODPARM_AUTHOR")
+		o.author = patches.FALLBACK
+		sys.stderr.write("%s: note: git has no identity (user.name, user.email): the "
+				 "patches' author is %s; set one, or MODPARM_AUTHOR\n"
+				 % (ME, o.author))
 	def stop(signum, frame):
 		raise KeyboardInterrupt
 	# a terminated run cleans up like an interrupted one
@@ -254,7 +290,7 @@ def main(argv):
 	# the compiling of the converter's modules too
 	sp = begin(o, env)
 	try:
-		from .convert import Failure, convert	# pylint: disable=import-outside-toplevel
+		from .convert import Failure, PartWritten, convert	# pylint: disable=import-outside-toplevel
 	except BaseException as e:
 		sp.stop()
 		shutil.rmtree(sp.tmp, ignore_errors=True)
@@ -265,6 +301,9 @@ def main(argv):
 		return convert(o, env, sp)
 	except Failure as e:
 		return die(str(e))
+	except PartWritten as e:
+		sys.stderr.write("%s: error: %s\n" % (ME, e))
+		return 1
 	except KeyboardInterrupt:
 		return interrupted(o)
 

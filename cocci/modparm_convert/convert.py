@@ -11,7 +11,7 @@ import sys
 import tempfile
 import textwrap
 
-from . import api, fixups, macros, ownheader, patches, results, sites, syntax
+from . import api, fixups, macros, outdir, ownheader, patches, results, sites, syntax
 from .spatch import begin
 
 FORMNAME = {"param": "module_param()", "array": "module_param_array()",
@@ -257,14 +257,14 @@ def message(rel, decided, fdiags, perm):
 	stem = os.path.splitext(os.path.basename(rel))[0]
 	conv = [(d[0], d[3]) for d in decided if d[2] == "converted" and d[3] != "drop"]
 	drop = [d for d in decided if d[2] == "converted" and d[3] == "drop"]
-	left = sorted(set(d[0] for d in decided if d[2] == "left"))
+	compat = set(f[1] for f in fdiags if f[4] == "compat")
+	kept = sorted(set(d[0] for d in decided if d[2] == "left" and d[0] in compat))
+	left = sorted(set(d[0] for d in decided if d[2] == "left" and d[0] not in compat))
 	forms = sorted(set(f for _, f in conv))
-	para = ("Convert %d of the %d MODULE_PARM() sites in this file, taking the "
-		"parameter type from the variable's declaration rather than from the "
-		"old type letter, to %s. The permission is %s%s, as with MODULE_PARM."
-		% (len(conv), len(decided), ", ".join(FORMNAME[f] for f in forms),
-		   perm, " (no sysfs file)" if perm in ("0", "0000", "000")
-		   else " instead of 0 (no sysfs file)")) if conv else ""
+	para = ("%s to %s, taking the parameter type from the variable's "
+		"declaration rather than from the old type letter. %s"
+		% (how_many(len(conv), len(decided)), ", ".join(FORMNAME[f] for f in forms),
+		   permission(perm))) if conv else ""
 	novar = [d for d in drop if any(f[1] == d[0] and f[4] == "no-variable" for f in fdiags)]
 	drop = [d for d in drop if d not in novar]
 	if drop:
@@ -276,11 +276,18 @@ def message(rel, decided, fdiags, perm):
 			 % (len(novar), "s" if len(novar) == 1 else ""))
 	body = ["%s: convert MODULE_PARM to module_param" % stem, "",
 		"MODULE_PARM() and its type strings were removed in Linux 2.6.17;",
-		"a module that still uses them gets none of its parameters.",
+		"a module that still uses them no longer builds (gcc: \"error:",
+		"expected ')' before string constant\").",
 		""] + textwrap.wrap(para.strip(), 72)
 	if left:
 		body += ["", "Left unchanged (no modern equivalent, see below): line%s %s."
 			 % ("s" if len(left) > 1 else "", ", ".join(map(str, left)))]
+	if kept:
+		body += [""] + textwrap.wrap("Kept as they are, already right (the old-kernel "
+					     "branch of a compat block whose other branch has "
+					     "the module_param*): line%s %s." % (
+						     "s" if len(kept) > 1 else "",
+						     ", ".join(map(str, kept))), 72)
 	if fdiags:
 		body += ["", "Diagnostics:"]
 		for (r, ln, col, sev, kind, msg) in sorted(fdiags, key=lambda d: (d[1], d[2], d[4])):
@@ -289,9 +296,32 @@ def message(rel, decided, fdiags, perm):
 	return "\n".join(body) + "\n"
 
 
+def how_many(n, total):
+	"""'Convert ...' of n of the total MODULE_PARM() sites of a file, in
+	English."""
+	if n == total:
+		return ("Convert the MODULE_PARM() site in this file" if n == 1 else
+			"Convert all %d MODULE_PARM() sites in this file" % n)
+	return "Convert %d of the %d MODULE_PARM() sites in this file" % (n, total)
+
+
+def permission(perm):
+	"""The commit message's sentence on --perm."""
+	if int(perm, 8) == 0:
+		return ("The permission is 0, as with MODULE_PARM: the parameters get no "
+			"file in /sys/module/*/parameters/.")
+	return ("The permission is %s: unlike with MODULE_PARM, each parameter gets "
+		"a file of that mode in /sys/module/*/parameters/." % perm)
+
+
 def shims_line(t):
 	return ("modparm-convert: %d more in #defines of module_param* onto MODULE_PARM "
 		"for old kernels, removed with them" % t.shims_removed)
+
+
+def written(npatches):
+	return "modparm-convert: %s written" % (plural(npatches, "patch", "patches")
+						if npatches else "no patch")
 
 
 def summary(t, name, npatches):
@@ -302,7 +332,7 @@ def summary(t, name, npatches):
 			if t.macro else ""))
 		if t.shims_removed:
 			out.append(shims_line(t))
-			out.append("modparm-convert: %s written" % plural(npatches, "patch", "patches"))
+			out.append(written(npatches))
 		if t.unread:
 			out.append("modparm-convert: %s could not be read, skipped: %s" % (
 				plural(len(t.unread), "file"), " ".join(t.unread)))
@@ -323,7 +353,7 @@ def summary(t, name, npatches):
 		out.append("modparm-convert: %d more in macro bodies or #if 0, not converted" % t.macro)
 	if t.shims_removed:
 		out.append(shims_line(t))
-	out.append("modparm-convert: %s written" % plural(npatches, "patch", "patches"))
+	out.append(written(npatches))
 	if t.unread:
 		out.append("modparm-convert: %s could not be read, skipped: %s" % (
 			plural(len(t.unread), "file"), " ".join(t.unread)))
@@ -470,12 +500,10 @@ def convert(o, env, sp=None):
 	tmp = sp.tmp
 	stage = None
 	try:
-		outparent = os.path.dirname(o.out) or "."
-		try:
-			os.makedirs(outparent, exist_ok=True)
-			stage = tempfile.mkdtemp(prefix=".modparm-out.", dir=outparent)
-		except OSError:
-			raise Failure("%s: output directory not writable" % outparent)
+		# OUT is built in the scratch directory and copied beside OUT
+		# only when it is published: a run that fails writes nothing
+		stage = os.path.join(tmp, "out")
+		os.mkdir(stage)
 		if o.check_build or getattr(o, "check_load", None):
 			import_checks()
 		raw_of = {}
@@ -581,7 +609,9 @@ def convert(o, env, sp=None):
 								   mac.describe(rel)))
 				     for rel, old, new, decided, fd in t.changed], t.api)
 		try:
-			series = patches.write_series(tmp, stage, o.author, changes)
+			series = patches.write_series(tmp, stage, o.author, changes,
+						      getattr(o, "date", "0 +0000"),
+						      getattr(o, "signoff", False))
 		except patches.GitError as e:
 			raise Failure("writing the patches: %s" % e)
 		with open(os.path.join(stage, "series"), "w") as f:
@@ -624,24 +654,45 @@ def convert(o, env, sp=None):
 			rep.append("%s: %s: %s [modparm-%s]" % (where[1], sev, msg, kind))
 		summ = summary(t, o.name, len(series)) + api.summary(t, o.name) + \
 			(checkload.summary(t) if getattr(o, "check_load", None) else [])
+		keepcr = sorted(set(crlf) & set(c[0] for c in changes))
+		if keepcr:
+			summ.append("modparm-convert: %s CRLF line ends (%s): apply %s with "
+				    "git am --keep-cr (plain git am drops the CRs)" % (
+					    plural(len(keepcr), "file has", "files have"),
+					    " ".join(keepcr), "its patch" if len(keepcr) == 1
+					    else "their patches"))
+		# nothing found: perhaps not the driver's sources at all
+		lost = not api.found(t) and not series
+		if lost and os.path.isdir(o.src) and not rels_c(rels):
+			summ.append("modparm-convert: hint: %s holds no .c file%s: give the "
+				    "driver's source directory, or one of its .c files" % (
+					    o.src, " (it is empty)" if not os.listdir(o.src) else ""))
+		elif lost and not os.path.isdir(o.src) and not o.src.endswith((".c", ".h")):
+			summ.append("modparm-convert: hint: %s is no .c or .h file: give the "
+				    "driver's source directory, or one of its .c files" % o.src)
 		with open(os.path.join(stage, "report.txt"), "w", errors="surrogateescape") as f:
 			f.write("".join(l + "\n" for l in rep + summ))
 		publish(o, t, base, stage, newtext)
-		stage = None if api.found(t) else stage
 		sys.stderr.write("".join(l + "\n" for l in err))
 		if o.inplace and api.found(t) and newtext:
 			sys.stderr.write("modparm-convert: sources changed in place\n")
 		sys.stdout.write("".join(l + "\n" for l in summ))
-		if api.found(t):
+		if api.found(t) and series:
 			sys.stdout.write("modparm-convert: patches in %s/ (series, report.txt)\n" % o.out)
+		elif api.found(t):
+			sys.stdout.write("modparm-convert: nothing to change; the report is in "
+					 "%s/report.txt\n" % o.out)
 		return 1 if t.failed or t.unread or (t.check and t.check[2]) or \
 			(getattr(o, "check_load", None) and checkload.failed(t)) or \
 			getattr(t, "check_internal", False) else 0
 	finally:
 		sp.stop()
 		shutil.rmtree(tmp, ignore_errors=True)
-		if stage:
-			shutil.rmtree(stage, ignore_errors=True)
+
+
+def rels_c(rels):
+	"""Whether the run's files hold a .c file."""
+	return any(r.endswith(".c") for r in rels)
 
 
 def shown(show, rel):
@@ -731,28 +782,59 @@ def replace_file(path, data):
 		raise
 
 
+class PartWritten(Exception):
+	"""Writing failed after something was written: exit 1, naming what."""
+
+
+def unwritable(o, t, base, newtext):
+	"""Why publish() could not write everything, or None: checked before
+	anything is written, so that a refusal writes nothing."""
+	if o.report:
+		why = outdir.report_refused(o.report, o.src, o.out)
+		if why:
+			return why
+	if api.found(t):
+		why = outdir.refused(o.out, o.src, None)
+		if why:
+			return why
+	if o.inplace:
+		for rel in sorted(newtext):
+			p = os.path.join(base, rel)
+			d = os.path.dirname(p) or "."
+			# replace_file writes a new file beside it and renames it
+			if not os.access(p, os.W_OK) or not os.access(d, os.W_OK | os.X_OK):
+				return ("--in-place: %s is not writable (%s): nothing written; make "
+					"it writable, or leave out --in-place and apply the patches"
+					% (p, "the file" if not os.access(p, os.W_OK) else "its directory"))
+	return None
+
+
 def publish(o, t, base, stage, newtext):
-	"""Report, OUT (replaced whole) and, with --in-place, the sources.  An
-	interrupt waits until this is done, so nothing is left half-written."""
+	"""Report, OUT (replaced whole) and, with --in-place, the sources, each
+	proved writable first.  An interrupt waits until this is done, so
+	nothing is left half-written."""
 	old = signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+	done = []
 	try:
-		if o.report:
-			try:
-				replace_file(o.report, read(os.path.join(stage, "report.txt")))
-			except OSError:
-				raise Failure("%s: cannot write the report" % o.report)
-		if not api.found(t):
-			return
+		why = unwritable(o, t, base, newtext)
+		if why:
+			raise Failure(why)
 		try:
-			patches.replace_dir(stage, o.out)
-		except OSError as e:
-			raise Failure("%s: cannot write: %s" % (o.out, e.strerror))
-		if o.inplace:
-			for rel, new in sorted(newtext.items()):
-				try:
+			if o.report:
+				replace_file(o.report, read(os.path.join(stage, "report.txt")))
+				done.append("the report %s" % o.report)
+			if api.found(t):
+				outdir.publish(stage, o.out)
+				done.append("OUT %s" % o.out)
+			if o.inplace:
+				for rel, new in sorted(newtext.items()):
 					replace_file(os.path.join(base, rel), encode(new))
-				except OSError as e:
-					raise Failure("%s: cannot write: %s" % (os.path.join(base, rel), e.strerror))
+					done.append(rel)
+		except OSError as e:
+			what = "%s: cannot write: %s" % (e.filename or "", e.strerror)
+			if not done:
+				raise Failure(what + ": nothing written")
+			raise PartWritten("%s; written before: %s" % (what, ", ".join(done)))
 		o.published = True
 	finally:
 		signal.pthread_sigmask(signal.SIG_SETMASK, old)

@@ -11,7 +11,8 @@ and modpost error line to the kernel change that caused it.
                linux-headers of the installed linux-source-6.1, else
                build/kbuild of this repository)
   --out DIR    patches (series, one per change per file), report.txt and
-               report.json (default: port-patches/NAME)
+               report.json (default: NAME.port-patches beside SRC;
+               only a new or empty directory, or one port-driver wrote, is taken)
   --jobs N     make and spatch parallelism (default 2)
   --no-build   patches only, no build (no KDIR needed for more than its
                version)
@@ -31,6 +32,7 @@ import signal
 import subprocess
 import sys
 
+from modparm_convert import outdir
 from modparm_convert import patches as series
 
 from . import build, find, migrate, pipeline
@@ -119,19 +121,27 @@ def main(argv):
 	except build.BuildError as e:
 		return die(str(e))
 	name = os.path.basename(os.path.abspath(o["src"]))
-	out = (o["out"] or os.path.join("port-patches", name)).rstrip("/")
-	if os.path.abspath(out).startswith(os.path.abspath(o["src"]) + os.sep):
-		return die("%s: OUT inside SRC; SRC is never changed" % out)
-	why = series.out_refused(out)
+	# the converter's OUT rule: beside SRC by default, never in it or
+	# around it, and only a directory this tool wrote is replaced
+	dflt = os.path.join(os.path.dirname(os.path.abspath(o["src"])), name + ".port-patches")
+	out = (o["out"] or dflt).rstrip("/") or "/"
+	why = outdir.refused(out, o["src"], None if out == dflt else dflt, pipeline.TOOL)
 	if why:
 		return die(why)
+	# the patches' author and date as modparm-convert takes them
+	try:
+		author, _ = series.identity(os.environ, os.path.abspath(o["src"]))
+		when = series.date(os.environ)
+	except series.IdentError as e:
+		return die(str(e))
 	spatch = os.environ.get("SPATCH") or "spatch"
 	for tool, pkg in ((spatch, "coccinelle"), ("git", "git"), ("make", "make")):
 		if not shutil.which(tool):
 			return die("%s not found; install %s" % (tool, pkg))
 	here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 	cfg = PortConfig(src=o["src"], kdir=kdir, out=out, spatch=spatch, jobs=int(o["jobs"]),
-			 build=o["build"], load=o["load"], cocci_dir=os.path.join(here, "port"))
+			 build=o["build"], load=o["load"], cocci_dir=os.path.join(here, "port"),
+			 author=author or PortConfig.author, when=when)
 
 	def progress(msg):
 		sys.stderr.write("%s: %s\n" % (ME, msg))

@@ -15,6 +15,7 @@ class PortConfig:
 	build: bool = True		# build before and after (off: patches only)
 	load: bool = True		# load what builds in QEMU on KDIR's kernel
 	author: str = "port-driver <port-driver@localhost>"
+	when: str = "0 +0000"		# the patches' date, git's raw form
 	cocci_dir: str = ""		# where the migrations' .cocci files are
 	progress: bool = True		# one line per stage on stderr
 	extra_flags: tuple = field(default_factory=tuple)	# more -I/-D for the build

@@ -8,9 +8,12 @@ import shutil
 import signal
 import tempfile
 
+from modparm_convert import outdir
 from modparm_convert import patches as series
 
 from . import build, find, load, migrate, report
+
+TOOL = "port-driver"
 
 
 def run(cfg, progress):
@@ -39,7 +42,8 @@ def run(cfg, progress):
 		names = series.write_series(os.path.join(scratch, "git"), stage, cfg.author,
 					    [(s.rel, s.old.encode("utf-8", "surrogateescape"),
 					      s.new.encode("utf-8", "surrogateescape"), s.message)
-					     for s in res.steps], signature="port-driver")
+					     for s in res.steps], when=cfg.when,
+					    signature="port-driver")
 		with open(os.path.join(stage, "series"), "w") as f:
 			f.write("".join(n + "\n" for n in names))
 		rep.patches = names
@@ -82,6 +86,6 @@ def publish(stage, out):
 	"""OUT replaced whole; an interrupt waits until it is done."""
 	old = signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
 	try:
-		series.replace_dir(stage, out)
+		outdir.publish(stage, out, TOOL)
 	finally:
 		signal.pthread_sigmask(signal.SIG_SETMASK, old)

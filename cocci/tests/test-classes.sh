@@ -82,7 +82,7 @@ grep -q '^-MODULE_PARM(irq, "i");$' "$T"/cls/*novar*.patch &&
 	! grep -q '^+.*irq' "$T"/cls/*novar*.patch &&
 	grep -q '^-MODULE_PARM_DESC(irq, ' "$T"/cls/*novar*.patch &&
 	grep -q "novar.c:8:1: warning: MODULE_PARM names 'irq', which is neither declared nor used .*MODULE_PARM (and any MODULE_PARM_DESC of it) removed \[modparm-no-variable\]" "$T/cls.err" &&
-	grep -q 'Remove 1 that names no variable of this file' "$T"/cls/*novar*.patch
+	cat "$T"/cls/*novar*.patch | tr '\n' ' ' | grep -q 'Remove 1 that names no variable of this file'
 result "MODULE_PARM of no variable: removed with its MODULE_PARM_DESC, warned, counted apart, said in the commit message" $?
 # ... but not when another file of the module may define it, or a header
 # the file includes is not there to say

@@ -32,6 +32,10 @@ pyopt=
 # modparm.cocci imports its decisions from modparm_rules/ beside it
 PYTHONPATH=$(cd "$(dirname "$cocci")" && pwd)${PYTHONPATH:+:$PYTHONPATH}
 export PYTHONPATH
+# golden outputs and committed patches are the tool's, at a fixed date:
+# neither the user's git identity nor the clock goes into them
+MODPARM_AUTHOR="modparm-convert <modparm-convert@localhost>" SOURCE_DATE_EPOCH=0
+export MODPARM_AUTHOR SOURCE_DATE_EPOCH
 jobs=2
 update=${update:-0}
 while [ $# -gt 0 ]; do
@@ -189,6 +193,10 @@ if [ -n "${cpid:-}" ]; then
 	set -- "$@" "rules-unit:python3 '$here/test_rules.py'"
 	# the classes of old code maintainers converted by hand
 	set -- "$@" "classes:'$here/test-classes.sh' '${KBUILD_OUT:-}'"
+	# OUT: only what the converter wrote is replaced, the rest refused
+	set -- "$@" "out:'$here/test-out.sh'"
+	# the patches as a maintainer sends them: author, sign-off, date, wording
+	set -- "$@" "patches:'$here/test-patches.sh'"
 	# MODULE_PARM in wrapper macros and shims, through the converter
 	set -- "$@" "macros:'$here/test-macros.sh'" \
 		"macros-unit:python3 '$here/test_convert_macros.py'"

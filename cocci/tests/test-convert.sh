@@ -15,6 +15,10 @@ tree=$here/convert/tree
 expected=$here/convert/expected
 T=$(mktemp -d "${TMPDIR:-/tmp}/modparm-ctests.XXXXXX")
 trap 'rm -rf "$T"' EXIT
+# golden outputs and committed patches are the tool's, at a fixed date:
+# neither the user's git identity nor the clock goes into them
+MODPARM_AUTHOR="modparm-convert <modparm-convert@localhost>" SOURCE_DATE_EPOCH=0
+export MODPARM_AUTHOR SOURCE_DATE_EPOCH
 
 . "$here/../../scripts/ktap.sh"
 ktap_why=$T/why

@@ -31,7 +31,7 @@ for c in "$@"; do
 	(cd "$T" && "$conv" --in-place --name "$c" --out out "$src" > stdout 2> stderr)
 	rc=$?
 	grep '\[modparm-' "$T/stderr" > "$T/diag"
-	grep -v '^modparm-convert: patches in\|^modparm-convert: sources changed' "$T/stdout" > "$T/sum"
+	grep -v '^modparm-convert: patches in\|^modparm-convert: nothing to change\|^modparm-convert: sources changed' "$T/stdout" > "$T/sum"
 	if [ "$update" = 1 ]; then
 		rm -rf "${here:?}/macros/$res" && cp -r "$T/$src" "$here/macros/$res"
 		cp "$T/diag" "$here/macros/$c.diag"

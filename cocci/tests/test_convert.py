@@ -14,7 +14,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from modparm_convert import checkbuild, convert, fixups, patches, results, sites, spatch  # noqa: E402
+from modparm_convert import checkbuild, convert, fixups, outdir, patches, results, sites, spatch  # noqa: E402
 
 DATA = os.path.join(HERE, "data", "convert")
 # Its order_comment.c copies tests/order_comment.c on purpose: the spatch output recorded beside it was made from this text.
@@ -689,6 +689,50 @@ class CheckBuildKdirTest(unittest.TestCase):
 		r = results.from_records(recs, {"f.c": 0})[0]
 		self.assertEqual(r.decls, {3: {"type": "int", "qtype": "volatile int",
 					       "decl": "x", "dims": []}})
+
+
+class OutdirTest(unittest.TestCase):
+	"""Which OUT is refused, on real directories (no spatch)."""
+
+	def setUp(self):
+		self.top = tempfile.mkdtemp()
+		os.makedirs(os.path.join(self.top, "pkg", "drv"))
+		open(os.path.join(self.top, "pkg", "drv", "a.c"), "w").close()
+
+	def tearDown(self):
+		shutil.rmtree(self.top)
+
+	def p(self, *parts):
+		return os.path.join(self.top, *parts)
+
+	def test_a_name_that_only_starts_like_src_is_not_inside(self):
+		# drv2 and drv.modparm-patches start with 'drv' but are beside it
+		self.assertIsNone(outdir.refused(self.p("pkg", "drv2"), self.p("pkg", "drv"), None))
+		self.assertIsNone(outdir.refused(outdir.default(self.p("pkg", "drv"), "drv"),
+						 self.p("pkg", "drv"), None))
+		self.assertIn("holds the sources", outdir.refused(self.p("pkg"), self.p("pkg", "drv"), None))
+
+	def test_the_default_is_beside_the_directory_the_patches_apply_in(self):
+		self.assertEqual(outdir.default(self.p("pkg", "drv") + "/", "drv"),
+				 self.p("pkg", "drv.modparm-patches"))
+		self.assertEqual(outdir.default(self.p("pkg", "drv"), "a.c"),
+				 self.p("pkg", "a.c.modparm-patches"))
+
+	def test_only_a_marked_directory_of_its_own_files_is_replaced(self):
+		out = self.p("out")
+		os.mkdir(out)
+		self.assertIsNone(outdir.refused(out, self.p("pkg", "drv"), None))
+		for n in ("series", "report.txt", "0001-a-convert.patch"):
+			open(os.path.join(out, n), "w").close()
+		self.assertIn("did not write", outdir.refused(out, self.p("pkg", "drv"), None))
+		with open(os.path.join(out, outdir.MARKER), "w") as f:
+			f.write("something else\n")
+		self.assertIn("did not write", outdir.refused(out, self.p("pkg", "drv"), None))
+		with open(os.path.join(out, outdir.MARKER), "w") as f:
+			f.write(outdir.MARK_TEXT)
+		self.assertIsNone(outdir.refused(out, self.p("pkg", "drv"), None))
+		os.mkdir(os.path.join(out, "sub"))
+		self.assertIn("holds sub,", outdir.refused(out, self.p("pkg", "drv"), None))
 
 
 class PatchesTest(unittest.TestCase):
