@@ -140,19 +140,27 @@ def visible_at(path, site, lines):
 	does not enclose it but is compiled wherever the site is."""
 	sstack = cond_stack(path, site)
 	stext = cond_text(path, sstack)
+
+	def implied(ds):
+		"""Is each #if branch of ds one the site is in too, or one that
+		tests the same condition as a branch around the site?  The
+		site's branches are a conjunction, so their order does not
+		matter: '#ifdef ACX_DEBUG' around the declaration is implied by
+		'#ifdef MODULE' / '#ifdef ACX_DEBUG' around the site."""
+		dt = cond_text(path, ds)
+		return all(b in sstack or t in stext for b, t in zip(ds, dt))
 	groups = {}
 	for dl in lines:
 		ds = cond_stack(path, dl)
-		if sstack[:len(ds)] == ds:
-			return True
-		# the same condition, tested again around the site
-		if stext[:len(ds)] == cond_text(path, ds):
+		# in blocks that enclose the site, or that test the same
+		# conditions again around it
+		if implied(ds):
 			return True
 		# an #if whose own enclosing blocks enclose the site too (or test
 		# the same conditions again): '#ifdef CONFIG_ISA / #else' around
 		# the declarations, '#ifdef MODULE' around the site
 		k = len(ds) - 1
-		if sstack[:k] == ds[:k] or stext[:k] == cond_text(path, ds[:k]):
+		if implied(ds[:k]):
 			groups.setdefault(ds[k][0], set()).add(ds[k][1])
 	for if_line, seen in groups.items():
 		n, has_else = if_branches(path, if_line)
