@@ -641,6 +641,9 @@ class Macros:
 							d.refused.append((u, "its MODULE_PARM spans several lines"))
 							continue
 						text_k = re.sub(r'\b%s\b' % re.escape(var), lambda m: orig, call)
+						perm = self.perm_param(d)
+						if perm is not None:
+							text_k = with_perm(text_k, d.params[perm])
 						d.texts.setdefault(k, {}).setdefault(text_k, []).append(u)
 					else:
 						d.refused.append((u, st[2]))
@@ -665,6 +668,27 @@ class Macros:
 			if any(len(d.texts.get(k, {})) != 1 for k in range(d.ncalls)):
 				continue
 			d.new = {k: next(iter(d.texts[k])) for k in range(d.ncalls)}
+
+	def perm_param(self, d):
+		"""The index of d's parameter that is the permission, or None: the
+		one another #define of the name in d's file passes as
+		module_param*'s last argument (its branch for the kernels that
+		have module_param), else one named perm or permission."""
+		if not d.params:
+			return None
+		for e in self.scan(d.rel)[0]:
+			if e.name != d.name or e.params is None or \
+					len(e.params) != len(d.params):
+				continue
+			for m in re.finditer(r'\bmodule_param\w*\s*\(', e.body):
+				end = balanced(e.body, m.end() - 1)
+				args = sites.split_args(e.body[m.end():end - 1]) if end else []
+				if args and args[-1].strip() in e.params:
+					return e.params.index(args[-1].strip())
+		for k, p in enumerate(d.params):
+			if re.fullmatch(r'_*(?:perms?|permissions?)_*', p, re.I):
+				return k
+		return None
 
 	def live_shim(self, d):
 		"""A reverse shim that stays (no #if keeps it from the kernels with
@@ -714,6 +738,10 @@ class Macros:
 				if e is None or call is None:
 					res = None
 					break
+				perm = self.perm_param(d)
+				if perm is not None and perm < len(u.args):
+					# the use's own permission, as its #define passes it
+					call = with_perm(call, u.args[perm].strip())
 				if k in moved:
 					# spatch's line after the declaration, which the
 					# copy has at the file's line (not a use, not d)
@@ -1194,6 +1222,19 @@ class Macros:
 					"lines (%s): convert them by hand" % (d.where(), "; ".join(sorted(set(texts)))))
 			return "the #define at %s is left" % d.where()
 		return "spatch left its expansion here"
+
+
+def with_perm(call, perm):
+	"""The module_param* call text with its last argument, the
+	permission, replaced by perm."""
+	m = re.match(r'\s*\w+\s*\(', call)
+	end = balanced(call, m.end() - 1) if m else None
+	if end is None:
+		return call
+	args = sites.split_args(call[m.end():end - 1])
+	if len(args) < 2:
+		return call
+	return call[:m.end()] + ", ".join(args[:-1] + [perm]) + call[end - 1:]
 
 
 def with_comment(lines, clean, first, last):

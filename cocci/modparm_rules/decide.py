@@ -169,6 +169,77 @@ def visible_at(path, site, lines):
 	return False
 
 
+def branch_condition(path, if_line, br):
+	"""The condition of branch br of the #if at if_line as an #if
+	expression, or None (an #elif, or the #else after one)."""
+	t = re.sub(r'\s+', ' ', blanked(path)[if_line - 1]).strip()
+	m = re.match(r'# ?(ifdef|ifndef|if) (.*)$', t)
+	if not m:
+		return None
+	cond = {"ifdef": "defined(%s)", "ifndef": "!defined(%s)",
+		"if": "%s"}[m.group(1)] % m.group(2)
+	if br == 0:
+		return cond
+	n, has_else = if_branches(path, if_line)
+	if n == 2 and has_else:
+		return "!(%s)" % cond
+	return None
+
+
+def lost_conditions(path, site, dlines):
+	"""The #if branches around site that a module_param line after the
+	declarations at dlines would not be in, as (line of the #if, how to
+	name it): a line moved out of '#ifdef CONFIG_MTRR' gives the
+	parameter to every configuration.  Not '#ifdef MODULE' (a built-in
+	driver's module_param is a boot option 'drv.name=', which upstream
+	let it have when it moved such lines), nor a branch every kernel with
+	module_param compiles ('#ifdef MODULE_PARM', named by parm-guard, a
+	version test for 2.2.18 and later)."""
+	sstack = cond_stack(path, site)
+	stext = cond_text(path, sstack)
+	dstacks = [cond_stack(path, dl) for dl in dlines]
+	# the blocks every one of those lines is in (lines hoisted after the
+	# #endif of the declarations' own #if are in the ones around it)
+	common = dstacks[0]
+	for ds in dstacks[1:]:
+		k = 0
+		while k < min(len(common), len(ds)) and common[k] == ds[k]:
+			k += 1
+		common = common[:k]
+	if len(dstacks) > 1 and common == dstacks[0]:
+		common = common[:-1]
+	ctext = cond_text(path, common)
+	lost = []
+	for b, t in zip(sstack, stext):
+		if b in common or t in ctext or t == ("#ifdefMODULE", 0):
+			continue
+		if parm_guard_line(path, b):
+			continue
+		cond = branch_condition(path, b[0], b[1])
+		if cond is not None:
+			from .cppcond import always_on_modern
+			# 'defined(MODULE) && LINUX_VERSION_CODE > 0x20115' is
+			# '#ifdef MODULE' on those kernels
+			cond = re.sub(r'\bdefined\s*(\(\s*MODULE\s*\)|MODULE\b)', "1", cond)
+			if always_on_modern(cond):
+				continue
+		l = re.sub(r'\s+', ' ', blanked(path)[b[0] - 1]).strip()
+		n, has_else = if_branches(path, b[0])
+		what = "'%s'" % l if b[1] == 0 else \
+			"the #else of '%s'" % l if has_else and b[1] == n - 1 else \
+			"an #elif of '%s'" % l
+		lost.append((b[0], what))
+	return lost
+
+
+def parm_guard_line(path, b):
+	"""Is the #if branch b one parm_guard names (MODULE_PARM's own
+	guard, kernels before 2.6.17 only)?"""
+	l = re.sub(r'\s+', ' ', blanked(path)[b[0] - 1]).strip()
+	return bool(re.match(r'# ?(?:ifn?def|if !? ?defined ?\(?) ?MODULE_PARM\b', l)) or \
+		old_kernels_only(l, b[1])
+
+
 def exclusive(path, dl, site):
 	"""Is the line dl never compiled together with the line site?  True
 	when they sit in different branches of one #if, or of two #ifs that
@@ -895,6 +966,19 @@ def decide_form(v, t, p):
 		group = [d for d in branches_of(above, ok[-1]) if d in ok]
 	if res["after"]:
 		res["dposes"] = [(d[1], d[2]) for d in group]
+		lost = lost_conditions(path, site, [d[1] for d in group])
+		if lost:
+			no, what = lost[0]
+			diags.append(("lost-if", "'%s' is declared only at line %d, "
+				      "outside %s (line %d) around this MODULE_PARM: "
+				      "its module_param line would go after that "
+				      "declaration, out of the #if, and give the "
+				      "parameter to configurations that never had it; "
+				      "move the declaration above the #if (or the "
+				      "#if, with its MODULE_PARM_DESC, below the "
+				      "declaration) and convert again: left "
+				      "unchanged" % (tgt, group[0][1], what, no)))
+			return res
 	ts, dline, dcol, ext = chosen
 	res["dline"], res["dcol"] = dline, dcol
 	res["group"] = group
