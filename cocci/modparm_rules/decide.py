@@ -176,14 +176,16 @@ def branch_condition(path, if_line, br):
 	m = re.match(r'# ?(ifdef|ifndef|if) (.*)$', t)
 	if not m:
 		return None
-	cond = {"ifdef": "defined(%s)", "ifndef": "!defined(%s)",
-		"if": "%s"}[m.group(1)] % m.group(2)
-	if br == 0:
-		return cond
-	n, has_else = if_branches(path, if_line)
-	if n == 2 and has_else:
-		return "!(%s)" % cond
-	return None
+	conds = [{"ifdef": "defined(%s)", "ifndef": "!defined(%s)",
+		  "if": "(%s)"}[m.group(1)] % m.group(2)]
+	for _, b, kw, text in if_body(path, if_line):
+		if kw == "elif" and b <= br:
+			conds.append("(%s)" % re.sub(r'^\s*#\s*elif\b', '', text).strip())
+	# branch br: its own condition and none of those before it
+	out = ["!%s" % c for c in conds[:br]]
+	if br < len(conds):
+		out.append(conds[br])
+	return " && ".join(out)
 
 
 def lost_conditions(path, site, dlines):
@@ -220,7 +222,13 @@ def lost_conditions(path, site, dlines):
 			from .cppcond import always_on_modern
 			# 'defined(MODULE) && LINUX_VERSION_CODE > 0x20115' is
 			# '#ifdef MODULE' on those kernels
-			cond = re.sub(r'\bdefined\s*(\(\s*MODULE\s*\)|MODULE\b)', "1", cond)
+			cond = re.sub(r'\bdefined\s*(\(\s*(MODULE|LINUX_VERSION_CODE)\s*\)|'
+				      r'(MODULE|LINUX_VERSION_CODE)\b)', "1", cond)
+			# a version macro of <linux/ftape.h> or the driver's
+			# own: KERNEL_VER(2,1,18), VERSION(2,5,0)
+			cond = re.sub(r'\b\w*VER\w*\s*\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)',
+				      lambda v: "0x%02x%02x%02x" % tuple(int(v.group(k)) for k in (1, 2, 3)),
+				      cond)
 			if always_on_modern(cond):
 				continue
 		l = re.sub(r'\s+', ' ', blanked(path)[b[0] - 1]).strip()
