@@ -8,8 +8,10 @@ MODULE_PARM at file scope of OLD whose line NEW replaced or removed) is
 "in place" when its module_param*() line took the MODULE_PARM's place
 (the same hunk of a line diff), "moved" when it went elsewhere; a moved
 site whose variable OLD declares at file scope above it (outside the
-parentheses of a call or prototype), in #if branches that all enclose
-the site, moved although declared above (each is listed).  Last, the
+parentheses of a call or prototype), in #if branches each of which
+encloses the site or tests the same condition around it (in any order:
+'#ifdef A' around the declaration, '#ifdef MODULE' / '#ifdef A' around
+the site), moved although declared above (each is listed).  Last, the
 variables that NEW gives more module_param*() lines than OLD had
 MODULE_PARM and module_param*() lines (one a line), each listed.  Independent of the converter's own records: it reads only
 the two trees."""
@@ -34,10 +36,11 @@ def file_scope(clean):
 	"""(lines, conds): the text with everything inside braces,
 	parentheses and brackets blanked, preprocessor lines blanked, line
 	structure kept; and for each line the #if branches it is in, outermost
-	first, as (block, branch) pairs."""
+	first, as (block, branch, condition) triples, the condition the #if
+	line without spaces."""
 	out, conds = [], []
 	depth = 0
-	stack = []	# [block, branch]
+	stack = []	# [block, branch, condition]
 	blocks = 0
 	for line in clean.split("\n"):
 		d = re.match(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b', line)
@@ -45,7 +48,7 @@ def file_scope(clean):
 			kw = d.group(1)
 			if kw.startswith("if"):
 				blocks += 1
-				stack.append([blocks, 0])
+				stack.append([blocks, 0, re.sub(r'\s+', '', line)])
 			elif kw in ("elif", "else") and stack:
 				stack[-1][1] += 1
 			elif kw == "endif" and stack:
@@ -70,13 +73,16 @@ def file_scope(clean):
 
 def declared_above(scope, line, var):
 	"""Whether a file-scope declaration of var starts above line, in
-	#if branches that all enclose line (so the site sees it in every
-	configuration it is compiled in)."""
+	#if branches each of which encloses line or tests the same condition
+	(the same branch of it) around line, in any order (so the site sees
+	it in every configuration it is compiled in: '#ifdef A' around the
+	declaration, '#ifdef MODULE' / '#ifdef A' around the site)."""
 	lines, conds = scope
 	here = conds[line - 1]
+	tests = {(c[2], c[1]) for c in here}
 	pat = re.compile(r'(?:^|[\s*])%s\s*(?:\[\s*\]\s*)*(?:=|,|;|$)' % re.escape(var))
 	return any(pat.search(l) and not re.search(r'\bMODULE_PARM\w*\b', l) and
-		   here[:len(conds[k])] == conds[k]
+		   all(c in here or (c[2], c[1]) in tests for c in conds[k])
 		   for k, l in enumerate(lines[:line - 1]))
 
 

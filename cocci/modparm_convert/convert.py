@@ -569,7 +569,7 @@ def convert(o, env, sp=None):
 		for h, (ln, calls) in sorted(own_headers.items()):
 			t.diags.append((h, ln, 1, "note", "own-macro",
 					ownheader.note(calls, own_included.get(h, {}))))
-		mac = wrapper_macros(base, rels, macro_sites, mtexts, o.jobs)
+		mac = wrapper_macros(base, rels, macro_sites, mtexts, o.jobs, o.includes)
 		paths = [os.path.abspath(os.path.join(base, rel)) for rel in todo]
 		contents = {n: encode(texts[rel][0]) for n, rel in enumerate(todo) if rel in crlf}
 		# the copies with the wrapper macros expanded go to the same run
@@ -840,11 +840,12 @@ def publish(o, t, base, stage, newtext):
 		signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
-def wrapper_macros(base, rels, macro_sites, mtexts, jobs=1):
+def wrapper_macros(base, rels, macro_sites, mtexts, jobs=1, dirs=None):
 	"""The wrapper macros and shims of the MODULE_PARMs in #define
-	bodies, their uses in every .c and .h file of SRC (rels), and the
-	copies of the files that use them, expanded for spatch."""
-	mac = macros.Macros(base, mtexts)
+	bodies, their uses in every .c and .h file of SRC (rels), resolved
+	through the package's include path (dirs: its -I directories), and
+	the copies of the files that use them, expanded for spatch."""
+	mac = macros.Macros(base, mtexts, dirs)
 	try:
 		mac.find_definitions(macro_sites)
 		if any(d.kind in ("wrapper", "outer", "shim") for d in mac.defs):

@@ -119,7 +119,11 @@ def fix_comments(old_lines, new_lines):
 		if out[i] in olds:
 			continue
 		for c, v in sitecomments.items():
-			if out[i].endswith(c) and out[i][:-len(c)].rstrip().endswith(("*/", ";")) \
+			# the line above: code, or an #if line ('#ifdef MODULE
+			# /* debug level */' when the site was first in its block)
+			if out[i].endswith(c) and (out[i][:-len(c)].rstrip().endswith(("*/", ";")) or
+						   (out[i][:-len(c)].rstrip() in olds and
+						    is_directive(out[i][:-len(c)]))) \
 					and not re.match(r'^module_param\w*\(\s*' + re.escape(v) + r'\s*,',
 							 out[i]):
 				out[i] = out[i][:-len(c)]

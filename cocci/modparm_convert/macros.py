@@ -82,6 +82,7 @@ class Define:
 		self.removed = False	# a shim that goes
 		self.consts = set()	# call numbers whose variable a use found const
 		self.unconst = {}	# call number -> the declaration whose const went
+		self.unused = None	# the Use written for it when no file uses it
 
 	def where(self):
 		return "%s:%d" % (self.rel, self.first)
@@ -272,15 +273,19 @@ def substitute(d, args, defs_for, depth=0):
 	return res + text[pos:]
 
 
-def includes(path, text):
-	"""The local headers of a file as modparm.cocci finds them: "x.h"
-	beside it, <x/y.h> under an include/ of an ancestor directory."""
+def includes(path, text, dirs=None):
+	"""The local headers of a file as the compiler finds them with the
+	package's include path: "x.h" beside it first, then (for "x.h" and
+	<x/y.h>) the -I directories dirs in order, or without them the
+	include/ directories of its ancestors, the nearest first."""
 	here = os.path.dirname(os.path.abspath(path))
 	out = []
 	for m in re.finditer(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', text, re.M):
 		rel = m.group(2)
 		cand = [os.path.join(here, rel)] if m.group(1) == '"' else []
-		if m.group(1) == "<":
+		if dirs:
+			cand += [os.path.join(d, rel) for d in dirs]
+		else:
 			d = here
 			for _ in range(8):
 				cand.append(os.path.join(d, "include", rel))
@@ -298,9 +303,11 @@ class Macros:
 	"""The wrapper macros and shims of one tree, their uses, and the
 	copies of files (uses expanded) that spatch decides."""
 
-	def __init__(self, base, texts):
-		# texts: {rel: text} of every file that mentions MODULE_PARM
+	def __init__(self, base, texts, dirs=None):
+		# texts: {rel: text} of every file that mentions MODULE_PARM;
+		# dirs: the package's -I directories (absolute), or None
 		self.base = base
+		self.dirs = dirs or None
 		self.texts = dict(texts)
 		self.defs = []
 		self.byname = collections.defaultdict(list)
@@ -414,6 +421,7 @@ class Macros:
 		levels); for a wrapper, when none, those of any header of the
 		tree (a header found by the driver's Makefile -I flags)."""
 		seen, todo, found = set(), [(os.path.join(self.base, rel), 0)], []
+		other = False	# a header on the path defines name, not as a wrapper
 		while todo:
 			p, depth = todo.pop(0)
 			if p in seen or depth > 3:
@@ -424,12 +432,19 @@ class Macros:
 					t = f.read()
 			except OSError:
 				continue
-			for h in includes(p, t):
+			for h in includes(p, t, self.dirs):
 				hr = os.path.relpath(h, os.path.abspath(self.base))
-				found += [d for d in self.byname.get(name, []) if d.rel == hr
-					  and d not in found]
+				mine = [d for d in self.byname.get(name, []) if d.rel == hr
+					and d not in found]
+				found += mine
+				if not mine and not found and h not in seen and \
+						any(d.name == name for d in self.scan(hr)[0]):
+					# the header the build includes has its own
+					# (modern) #define of it: another header's
+					# wrapper of the same name is not this file's
+					other = True
 				todo.append((h, depth + 1))
-		if found or name in MODERN:
+		if found or name in MODERN or other:
 			return found
 		return [d for d in self.byname.get(name, []) if d.rel.endswith(".h")]
 
@@ -526,6 +541,52 @@ class Macros:
 					u.variants.append(x)
 					ok.append(u)
 				self.synth.append((rel, v, self.copy(rel, text, ok, v), ok))
+		# the MODULE_PARMs the uses' expansions hold, through other
+		# macros too ('QUEUE_PARM(rx)' of INT_MODULE_PARM)
+		reached = {int(m.group(1)) for u in self.uses for x in u.variants
+			   for m in MARK_RE.finditer(x)}
+		for d in self.defs:
+			if d.kind == "wrapper" and not d.uses and d.id not in reached and \
+					self.fixes_type(d):
+				self.unused_use(d)
+
+	def fixes_type(self, d):
+		"""Does d's body declare the variable of each of its MODULE_PARMs
+		with a type no argument of a use changes ('static char *VAR =
+		INIT; MODULE_PARM(VAR, "s")')?  Then every use gets the same
+		module_param line, and d converts without one."""
+		if not d.params or "..." in d.params or not d.ncalls or self.dead(d):
+			return False
+		for k in range(d.ncalls):
+			var = self.call_arg(d, k)
+			if var is None or var.strip() not in d.params:
+				return False
+			m = re.search(r'(?:^|[;{}])\s*([A-Za-z_][\w\s]*?[\s*]+)%s\s*(?:\[[^\]]*\]\s*)*(?:=[^;]*)?;'
+				      % re.escape(var.strip()), d.body)
+			if not m or set(re.findall(r'\w+', m.group(1))) & set(d.params):
+				return False
+		return True
+
+	def unused_use(self, d):
+		"""A use of d written after the end of a copy of its file, each
+		argument its parameter's own name, for spatch to decide: its
+		lines are those of every use, so d converts with the other
+		wrappers of its header (never counted: no file uses it)."""
+		text = self.read(d.rel).rstrip("\n") + "\n"
+		call = "%s(%s)" % (d.name, ", ".join(d.params))
+		u = Use(d.rel, text.count("\n") + 1, 1, d.name, len(text), len(text) + len(call),
+			list(d.params))
+		text += call + ";\n"
+		u.defs = [d]
+		x = substitute(d, u.args, lambda name: None)
+		if x is None:
+			return
+		x = self.terminate(x)
+		if not MARK_RE.search(x):
+			return
+		u.variants.append(x)
+		d.unused = u
+		self.synth.append((d.rel, -1, self.copy(d.rel, text, [u], -1), [u]))
 
 	def unexpanded(self, u, d):
 		"""Why use u of d expands to no MODULE_PARM: a wrapper its body
@@ -641,6 +702,9 @@ class Macros:
 							d.refused.append((u, "its MODULE_PARM spans several lines"))
 							continue
 						text_k = re.sub(r'\b%s\b' % re.escape(var), lambda m: orig, call)
+						perm = self.perm_param(d)
+						if perm is not None:
+							text_k = with_perm(text_k, d.params[perm])
 						d.texts.setdefault(k, {}).setdefault(text_k, []).append(u)
 					else:
 						d.refused.append((u, st[2]))
@@ -665,6 +729,27 @@ class Macros:
 			if any(len(d.texts.get(k, {})) != 1 for k in range(d.ncalls)):
 				continue
 			d.new = {k: next(iter(d.texts[k])) for k in range(d.ncalls)}
+
+	def perm_param(self, d):
+		"""The index of d's parameter that is the permission, or None: the
+		one another #define of the name in d's file passes as
+		module_param*'s last argument (its branch for the kernels that
+		have module_param), else one named perm or permission."""
+		if not d.params:
+			return None
+		for e in self.scan(d.rel)[0]:
+			if e.name != d.name or e.params is None or \
+					len(e.params) != len(d.params):
+				continue
+			for m in re.finditer(r'\bmodule_param\w*\s*\(', e.body):
+				end = balanced(e.body, m.end() - 1)
+				args = sites.split_args(e.body[m.end():end - 1]) if end else []
+				if args and args[-1].strip() in e.params:
+					return e.params.index(args[-1].strip())
+		for k, p in enumerate(d.params):
+			if re.fullmatch(r'_*(?:perms?|permissions?)_*', p, re.I):
+				return k
+		return None
 
 	def live_shim(self, d):
 		"""A reverse shim that stays (no #if keeps it from the kernels with
@@ -714,6 +799,10 @@ class Macros:
 				if e is None or call is None:
 					res = None
 					break
+				perm = self.perm_param(d)
+				if perm is not None and perm < len(u.args):
+					# the use's own permission, as its #define passes it
+					call = with_perm(call, u.args[perm].strip())
 				if k in moved:
 					# spatch's line after the declaration, which the
 					# copy has at the file's line (not a use, not d)
@@ -1080,6 +1169,17 @@ class Macros:
 				self.notes.append((d.rel, d.first, "note", "shim", "the #define of %s "
 						   "onto MODULE_PARM is not kept from kernels with "
 						   "module_param by an #if and has no use: left" % d.name))
+			elif d.kind == "wrapper" and d.unused is not None and d.new is not None:
+				self.notes.append((d.rel, d.first, "note", "in-macro", "the #define "
+						   "of %s, which no file here uses, converted: its body "
+						   "declares the variable, so every use gets the same "
+						   "line (not counted: no site)" % d.name))
+			elif d.kind == "wrapper" and d.unused is not None:
+				why = "; ".join(sorted(set(r for _, r in d.refused))) or \
+					"spatch left its MODULE_PARM"
+				self.notes.append((d.rel, d.first, "note", "in-macro", "MODULE_PARM in "
+						   "the #define of %s, which no file here uses: not "
+						   "converted (%s)" % (d.name, why)))
 			elif d.kind == "wrapper" and not d.texts and not d.refused:
 				self.notes.append((d.rel, d.first, "note", "in-macro", "MODULE_PARM in "
 						   "the #define of %s, which no file here uses: not converted"
@@ -1194,6 +1294,19 @@ class Macros:
 					"lines (%s): convert them by hand" % (d.where(), "; ".join(sorted(set(texts)))))
 			return "the #define at %s is left" % d.where()
 		return "spatch left its expansion here"
+
+
+def with_perm(call, perm):
+	"""The module_param* call text with its last argument, the
+	permission, replaced by perm."""
+	m = re.match(r'\s*\w+\s*\(', call)
+	end = balanced(call, m.end() - 1) if m else None
+	if end is None:
+		return call
+	args = sites.split_args(call[m.end():end - 1])
+	if len(args) < 2:
+		return call
+	return call[:m.end()] + ", ".join(args[:-1] + [perm]) + call[end - 1:]
 
 
 def with_comment(lines, clean, first, last):

@@ -140,25 +140,112 @@ def visible_at(path, site, lines):
 	does not enclose it but is compiled wherever the site is."""
 	sstack = cond_stack(path, site)
 	stext = cond_text(path, sstack)
+
+	def implied(ds):
+		"""Is each #if branch of ds one the site is in too, or one that
+		tests the same condition as a branch around the site?  The
+		site's branches are a conjunction, so their order does not
+		matter: '#ifdef ACX_DEBUG' around the declaration is implied by
+		'#ifdef MODULE' / '#ifdef ACX_DEBUG' around the site."""
+		dt = cond_text(path, ds)
+		return all(b in sstack or t in stext for b, t in zip(ds, dt))
 	groups = {}
 	for dl in lines:
 		ds = cond_stack(path, dl)
-		if sstack[:len(ds)] == ds:
-			return True
-		# the same condition, tested again around the site
-		if stext[:len(ds)] == cond_text(path, ds):
+		# in blocks that enclose the site, or that test the same
+		# conditions again around it
+		if implied(ds):
 			return True
 		# an #if whose own enclosing blocks enclose the site too (or test
 		# the same conditions again): '#ifdef CONFIG_ISA / #else' around
 		# the declarations, '#ifdef MODULE' around the site
 		k = len(ds) - 1
-		if sstack[:k] == ds[:k] or stext[:k] == cond_text(path, ds[:k]):
+		if implied(ds[:k]):
 			groups.setdefault(ds[k][0], set()).add(ds[k][1])
 	for if_line, seen in groups.items():
 		n, has_else = if_branches(path, if_line)
 		if has_else and seen == set(range(n)):
 			return True
 	return False
+
+
+def branch_condition(path, if_line, br):
+	"""The condition of branch br of the #if at if_line as an #if
+	expression, or None (an #elif, or the #else after one)."""
+	t = re.sub(r'\s+', ' ', blanked(path)[if_line - 1]).strip()
+	m = re.match(r'# ?(ifdef|ifndef|if) (.*)$', t)
+	if not m:
+		return None
+	conds = [{"ifdef": "defined(%s)", "ifndef": "!defined(%s)",
+		  "if": "(%s)"}[m.group(1)] % m.group(2)]
+	for _, b, kw, text in if_body(path, if_line):
+		if kw == "elif" and b <= br:
+			conds.append("(%s)" % re.sub(r'^\s*#\s*elif\b', '', text).strip())
+	# branch br: its own condition and none of those before it
+	out = ["!%s" % c for c in conds[:br]]
+	if br < len(conds):
+		out.append(conds[br])
+	return " && ".join(out)
+
+
+def lost_conditions(path, site, dlines):
+	"""The #if branches around site that a module_param line after the
+	declarations at dlines would not be in, as (line of the #if, how to
+	name it): a line moved out of '#ifdef CONFIG_MTRR' gives the
+	parameter to every configuration.  Not '#ifdef MODULE' (a built-in
+	driver's module_param is a boot option 'drv.name=', which upstream
+	let it have when it moved such lines), nor a branch every kernel with
+	module_param compiles ('#ifdef MODULE_PARM', named by parm-guard, a
+	version test for 2.2.18 and later)."""
+	sstack = cond_stack(path, site)
+	stext = cond_text(path, sstack)
+	dstacks = [cond_stack(path, dl) for dl in dlines]
+	# the blocks every one of those lines is in (lines hoisted after the
+	# #endif of the declarations' own #if are in the ones around it)
+	common = dstacks[0]
+	for ds in dstacks[1:]:
+		k = 0
+		while k < min(len(common), len(ds)) and common[k] == ds[k]:
+			k += 1
+		common = common[:k]
+	if len(dstacks) > 1 and common == dstacks[0]:
+		common = common[:-1]
+	ctext = cond_text(path, common)
+	lost = []
+	for b, t in zip(sstack, stext):
+		if b in common or t in ctext or t == ("#ifdefMODULE", 0):
+			continue
+		if parm_guard_line(path, b):
+			continue
+		cond = branch_condition(path, b[0], b[1])
+		if cond is not None:
+			from .cppcond import always_on_modern
+			# 'defined(MODULE) && LINUX_VERSION_CODE > 0x20115' is
+			# '#ifdef MODULE' on those kernels
+			cond = re.sub(r'\bdefined\s*(\(\s*(MODULE|LINUX_VERSION_CODE)\s*\)|'
+				      r'(MODULE|LINUX_VERSION_CODE)\b)', "1", cond)
+			# a version macro of <linux/ftape.h> or the driver's
+			# own: KERNEL_VER(2,1,18), VERSION(2,5,0)
+			cond = re.sub(r'\b\w*VER\w*\s*\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)',
+				      lambda v: "0x%02x%02x%02x" % tuple(int(v.group(k)) for k in (1, 2, 3)),
+				      cond)
+			if always_on_modern(cond):
+				continue
+		l = re.sub(r'\s+', ' ', blanked(path)[b[0] - 1]).strip()
+		n, has_else = if_branches(path, b[0])
+		what = "'%s'" % l if b[1] == 0 else \
+			"the #else of '%s'" % l if has_else and b[1] == n - 1 else \
+			"an #elif of '%s'" % l
+		lost.append((b[0], what))
+	return lost
+
+
+def parm_guard_line(path, b):
+	"""Is the #if branch b one parm_guard names (MODULE_PARM's own
+	guard, kernels before 2.6.17 only)?"""
+	l = re.sub(r'\s+', ' ', blanked(path)[b[0] - 1]).strip()
+	return bool(re.match(r'# ?(?:ifn?def|if !? ?defined ?\(?) ?MODULE_PARM\b', l)) or \
+		old_kernels_only(l, b[1])
 
 
 def exclusive(path, dl, site):
@@ -887,6 +974,19 @@ def decide_form(v, t, p):
 		group = [d for d in branches_of(above, ok[-1]) if d in ok]
 	if res["after"]:
 		res["dposes"] = [(d[1], d[2]) for d in group]
+		lost = lost_conditions(path, site, [d[1] for d in group])
+		if lost:
+			no, what = lost[0]
+			diags.append(("lost-if", "'%s' is declared only at line %d, "
+				      "outside %s (line %d) around this MODULE_PARM: "
+				      "its module_param line would go after that "
+				      "declaration, out of the #if, and give the "
+				      "parameter to configurations that never had it; "
+				      "move the declaration above the #if (or the "
+				      "#if, with its MODULE_PARM_DESC, below the "
+				      "declaration) and convert again: left "
+				      "unchanged" % (tgt, group[0][1], what, no)))
+			return res
 	ts, dline, dcol, ext = chosen
 	res["dline"], res["dcol"] = dline, dcol
 	res["group"] = group

@@ -191,6 +191,8 @@ if [ -n "${cpid:-}" ]; then
 	set -- "$@" "api-unit:python3 '$here/test_convert_api.py'"
 	# modparm.cocci's decisions, without spatch (modparm_rules/)
 	set -- "$@" "rules-unit:python3 '$here/test_rules.py'"
+	# where make bench says the module_param lines went
+	set -- "$@" "bench-placement:python3 '$here/test_bench_placement.py'"
 	# the classes of old code maintainers converted by hand
 	set -- "$@" "classes:'$here/test-classes.sh' '${KBUILD_OUT:-}'"
 	# OUT: only what the converter wrote is replaced, the rest refused

@@ -131,6 +131,12 @@ result "a module_param line added after a declaration keeps the blank line befor
 converted_like order_comment_lines
 result "a comment over several lines after a declaration stays with it, module_param after its end" $?
 
+# the trailing comment of a MODULE_PARM first in its '#ifdef MODULE'
+# block, moved below its declaration, goes with the module_param line,
+# not onto the '#ifdef' line (spatch alone: order_comment_ifdef.res)
+converted_like order_comment_ifdef
+result "a moved MODULE_PARM's trailing comment not glued onto the #ifdef above it" $?
+
 # a variable declared below the site in every branch of an #if with an
 # #else gets one module_param line after the #endif (spatch alone adds one
 # in each branch, CASE.res); where one line would not compile in every

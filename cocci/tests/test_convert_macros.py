@@ -156,5 +156,44 @@ class EditTest(unittest.TestCase):
 			self.assertEqual(((first, last), new), (gone, []), text)
 
 
+class IncludePathTest(unittest.TestCase):
+	"""A use sees the wrapper of the header its build includes: the -I
+	directories, or the include/ directories of the file's ancestors."""
+
+	def tree(self, t):
+		files = {
+			"old/include/ver.h": "#define P(v, i) static int v = i; MODULE_PARM(v, \"i\")\n",
+			"new/include/ver.h": "#define P(v, i) static int v = i; module_param(v, int, 0)\n",
+			"old/drv/a.c": "#include \"ver.h\"\nP(a, 1);\n",
+			"new/drv/b.c": "#include \"ver.h\"\nP(b, 1);\n",
+			"new/drv/c.c": "#include <ver.h>\nP(c, 1);\n",
+		}
+		for rel, text in files.items():
+			os.makedirs(os.path.join(t, os.path.dirname(rel)), exist_ok=True)
+			with open(os.path.join(t, rel), "w") as f:
+				f.write(text)
+
+	def uses(self, dirs=None):
+		import tempfile
+		with tempfile.TemporaryDirectory() as t:
+			self.tree(t)
+			m = macros.Macros(t, {}, dirs and [os.path.join(t, d) for d in dirs])
+			m.find_definitions({"old/include/ver.h": [1]})
+			m.find_uses(["old/drv/a.c", "new/drv/b.c", "new/drv/c.c"])
+			got = sorted(u.rel for u in m.uses)
+			hdr = macros.includes(os.path.join(t, "new/drv/b.c"), "#include \"ver.h\"\n",
+					      dirs and [os.path.join(t, d) for d in dirs])
+			return got, [os.path.relpath(h, t) for h in hdr]
+
+	def test_nearest_include(self):
+		# each driver's own version directory: only old/'s use is a site
+		self.assertEqual(self.uses(), (["old/drv/a.c"], ["new/include/ver.h"]))
+
+	def test_include_dirs(self):
+		# -I old/include: every use is built with the old header
+		self.assertEqual(self.uses(["old/include"]),
+				 (["new/drv/b.c", "new/drv/c.c", "old/drv/a.c"], ["old/include/ver.h"]))
+
+
 if __name__ == "__main__":
 	ktap_main(sys.modules[__name__])
