@@ -25,6 +25,7 @@ REPO = os.path.dirname(COCCI)
 sys.path.insert(0, COCCI)
 
 from port_driver import changes, deadcode  # noqa: E402
+from modparm_convert import outdir  # noqa: E402
 
 SCRATCH = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
 			  os.path.join(REPO, "build", "port-driver-tests"))
@@ -150,8 +151,20 @@ class Usage(unittest.TestCase):
 		src = os.path.join(HERE, "olddrv")
 		rc, _, err = run_tool("--no-build", "--out", os.path.join(src, "p"), src)
 		self.assertEqual(rc, 2)
-		self.assertIn("OUT inside SRC", err)
+		self.assertIn("is inside the sources", err)
 		self.assertFalse(os.path.exists(os.path.join(src, "p")))
+
+	def test_out_of_the_user_refused(self):
+		"""A directory port-driver did not write is never replaced."""
+		out = os.path.join(SCRATCH, "users-dir")
+		os.makedirs(out, exist_ok=True)
+		with open(os.path.join(out, "NOTES"), "w") as f:
+			f.write("mine\n")
+		rc, _, err = run_tool("--no-build", "--out", out, os.path.join(HERE, "olddrv"))
+		self.assertEqual(rc, 2)
+		self.assertIn("port-driver did not write", err)
+		with open(os.path.join(out, "NOTES")) as f:
+			self.assertEqual(f.read(), "mine\n")
 
 	def test_bad_kdir(self):
 		rc, _, err = run_tool("--kdir", SCRATCH, os.path.join(HERE, "olddrv"))
@@ -167,8 +180,13 @@ class OldDriver(unittest.TestCase):
 	def setUpClass(cls):
 		cls.src = os.path.join(HERE, "olddrv")
 		cls.out = os.path.join(SCRATCH, "olddrv-out")
-		os.makedirs(cls.out, exist_ok=True)
-		with open(os.path.join(cls.out, "stale"), "w") as f:
+		# an OUT of an earlier run: marked, with a patch this run
+		# does not write
+		shutil.rmtree(cls.out, ignore_errors=True)
+		os.makedirs(cls.out)
+		with open(os.path.join(cls.out, outdir.marker("port-driver")), "w") as f:
+			f.write(outdir.mark_text("port-driver"))
+		with open(os.path.join(cls.out, "0099-stale.patch"), "w") as f:
 			f.write("from an earlier run\n")
 		cls.hash = tree_hash(cls.src)
 		cls.rc, cls.stdout, cls.stderr = run_tool("--out", cls.out, cls.src)
@@ -182,7 +200,8 @@ class OldDriver(unittest.TestCase):
 		self.assertEqual(tree_hash(self.src), self.hash)
 
 	def test_out_replaced_whole(self):
-		self.assertFalse(os.path.exists(os.path.join(self.out, "stale")))
+		self.assertFalse(os.path.exists(os.path.join(self.out, "0099-stale.patch")))
+		self.assertTrue(os.path.isfile(os.path.join(self.out, ".port-driver")))
 
 	def test_counts_add_up(self):
 		for s in (self.rep["before"], self.rep["after"]):
