@@ -124,7 +124,8 @@ CHANGES = (
 	       + (r"‘struct timer_list’ has no member named ‘data’",
 		  r"‘void \(\*\)\(struct timer_list \*\)’ from incompatible pointer type ‘void \(\*\)\(long unsigned int\)’"),
 	       manual="call timer_setup(&t, fn, 0) and recover the object with from_timer(p, t, field) "
-		      "in a callback taking struct timer_list *"),
+		      "in a callback taking struct timer_list *",
+	       cocci=("timer_setup.cocci",)),
 	Change("irqf", "SA_* interrupt flags renamed IRQF_*", "2.6.24", "SA_SHIRQ -> IRQF_SHARED, "
 	       "SA_INTERRUPT -> IRQF_DISABLED (a no-op since 2.6.35: drop it), SA_SAMPLE_RANDOM -> 0",
 	       "commit 'Remove deprecated SA_* interrupt flags' (include/linux/interrupt.h)",
