@@ -231,6 +231,11 @@ CHANGES = (
 	       "commits 'tty: drop alloc_tty_driver' and 'tty: drop put_tty_driver'",
 	       messages=implicit("alloc_tty_driver", "put_tty_driver"),
 	       manual="call tty_alloc_driver(n, flags) and test IS_ERR(); tty_driver_kref_put() for put_tty_driver()"),
+	Change("unregister-chrdev-void", "unregister_chrdev() returns void", "2.6.23",
+	       "call it as a statement; it cannot fail", "commit 'unregister_chrdev(): return void'",
+	       messages=(r"void value not ignored as it ought to be",),
+	       context=(r"=\s*unregister_chrdev\s*\(",), weak=True,
+	       manual="drop the result of unregister_chrdev() and the error path that tested it"),
 	Change("urb-no-fsbr", "URB_NO_FSBR (a UHCI-only hint) removed from the URB transfer_flags",
 	       "before 6.1 (version not checked)", "drop the flag",
 	       "include/linux/usb.h (URB_* transfer_flags)",
@@ -303,7 +308,9 @@ def attribute(message, context, filetext):
 		for c in CHANGES:
 			if c.declared_by and _rx(c.declared_by.format(name=name)).search(filetext):
 				return c
+	# a weak change with context regexes is only ever its context's: its
+	# message is too common to name the cause alone
 	for c in CHANGES:
-		if c.weak and any(_rx(p).search(message) for p in c.messages):
+		if c.weak and not c.context and any(_rx(p).search(message) for p in c.messages):
 			return c
 	return None

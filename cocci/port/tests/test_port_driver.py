@@ -126,6 +126,13 @@ class Attribution(unittest.TestCase):
 				      "incompatible pointer type [-Werror=incompatible-pointer-types]", "", "")
 		self.assertEqual(c.id, "tty-flip-port")
 
+	def test_weak_needs_its_context(self):
+		c = changes.attribute("void value not ignored as it ought to be",
+				      " 1050 |     ret = unregister_chrdev(MAJOR_NUM, DRIVER_NAME);", "")
+		self.assertEqual(c.id, "unregister-chrdev-void")
+		self.assertIsNone(changes.attribute("void value not ignored as it ought to be",
+						    " 12 |     ret = my_void_helper(x);", ""))
+
 	def test_unknown(self):
 		self.assertIsNone(changes.attribute("‘xyz’ undeclared (first use in this function)",
 						    "", "int a;\n"))
