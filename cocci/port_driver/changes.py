@@ -124,7 +124,8 @@ CHANGES = (
 	       + (r"‘struct timer_list’ has no member named ‘data’",
 		  r"‘void \(\*\)\(struct timer_list \*\)’ from incompatible pointer type ‘void \(\*\)\(long unsigned int\)’"),
 	       manual="call timer_setup(&t, fn, 0) and recover the object with from_timer(p, t, field) "
-		      "in a callback taking struct timer_list *"),
+		      "in a callback taking struct timer_list *",
+	       cocci=("timer_setup.cocci",)),
 	Change("irqf", "SA_* interrupt flags renamed IRQF_*", "2.6.24", "SA_SHIRQ -> IRQF_SHARED, "
 	       "SA_INTERRUPT -> IRQF_DISABLED (a no-op since 2.6.35: drop it), SA_SAMPLE_RANDOM -> 0",
 	       "commit 'Remove deprecated SA_* interrupt flags' (include/linux/interrupt.h)",
@@ -154,7 +155,8 @@ CHANGES = (
 	       "dev_err/dev_warn/dev_info/dev_dbg on the interface's device, or pr_err/pr_warn/pr_info/pr_debug",
 	       "commit 'USB: remove err() macro' (include/linux/usb.h)",
 	       messages=implicit("err", "warn", "info", "dbg"),
-	       manual="use dev_err(&intf->dev, ...) where a device is at hand, else pr_err()"),
+	       manual="use dev_err(&intf->dev, ...) where a device is at hand, else pr_err()",
+	       cocci=("usb_printk.cocci",)),
 	Change("netdev-priv", "net_device.priv removed", "2.6.29", "netdev_priv(dev)",
 	       "commit 'netdevice: safe convert to netdev_priv() #part-1'",
 	       messages=(r"‘struct net_device’ has no member named ‘priv’",)),
@@ -206,7 +208,39 @@ CHANGES = (
 		      "driver is best rebased onto it or turned into an 8250 quirk"),
 	Change("tty-flip-port", "tty_flip_buffer_push() and friends take the struct tty_port *",
 	       "3.9", "tty_flip_buffer_push(&port->state->port)", "include/linux/tty_flip.h",
-	       messages=(r"passing argument 1 of ‘tty_(flip_buffer_push|insert_flip_char|insert_flip_string)’",)),
+	       messages=(r"passing argument 1 of ‘tty_(flip_buffer_push|insert_flip_char|insert_flip_string|buffer_request_room)’",)),
+	Change("tty-ops", "tty_operations signatures: ioctl/tiocmget/tiocmset lost the struct file * "
+	       "(2.6.39), break_ctl returns int (2.6.27), write_room/chars_in_buffer return unsigned int "
+	       "(5.14), set_termios takes a const struct ktermios * (6.1)", "2.6.39..6.1",
+	       "the handler with the signature include/linux/tty_driver.h gives struct tty_operations",
+	       "include/linux/tty_driver.h (commits 'tty: now phase out the ioctl file pointer for good', "
+	       "'tty: make tty_operations::write_room return uint', 'tty: Make ->set_termios() old ktermios const')",
+	       messages=(r"from incompatible pointer type ‘[^’]*\(\*\)\(struct tty_struct \*",),
+	       manual="give the handler the signature struct tty_operations has in include/linux/tty_driver.h"),
+	Change("tty-termios", "tty_struct.termios became a struct ktermios (was a pointer)", "3.7",
+	       "&tty->termios, or tty->termios.c_cflag", "commit 'tty: move the termios object into the tty'",
+	       messages=(r"have ‘struct ktermios’ and", r"to type ‘struct ktermios \*’ from type ‘struct ktermios’",
+			 r"invalid type argument of ‘->’ \(have ‘struct ktermios’\)"),
+	       manual="use &tty->termios where a pointer was taken and tty->termios.c_cflag for fields"),
+	Change("tty-low-latency", "tty_struct.low_latency moved to the tty_port", "3.9",
+	       "tty_port.low_latency (the driver's struct tty_port)", "commit 'TTY: move low_latency to tty_port'",
+	       messages=(r"‘struct tty_struct’ has no member named ‘low_latency’",),
+	       manual="set port->low_latency on the driver's struct tty_port, or drop it"),
+	Change("tty-alloc-driver", "alloc_tty_driver() and put_tty_driver() removed", "5.15",
+	       "tty_alloc_driver(lines, flags) (returns ERR_PTR) and tty_driver_kref_put()",
+	       "commits 'tty: drop alloc_tty_driver' and 'tty: drop put_tty_driver'",
+	       messages=implicit("alloc_tty_driver", "put_tty_driver"),
+	       manual="call tty_alloc_driver(n, flags) and test IS_ERR(); tty_driver_kref_put() for put_tty_driver()"),
+	Change("unregister-chrdev-void", "unregister_chrdev() returns void", "2.6.23",
+	       "call it as a statement; it cannot fail", "commit 'unregister_chrdev(): return void'",
+	       messages=(r"void value not ignored as it ought to be",),
+	       context=(r"=\s*unregister_chrdev\s*\(",), weak=True,
+	       manual="drop the result of unregister_chrdev() and the error path that tested it"),
+	Change("urb-no-fsbr", "URB_NO_FSBR (a UHCI-only hint) removed from the URB transfer_flags",
+	       "before 6.1 (version not checked)", "drop the flag",
+	       "include/linux/usb.h (URB_* transfer_flags)",
+	       messages=undeclared("URB_NO_FSBR"),
+	       manual="drop URB_NO_FSBR from transfer_flags"),
 	Change("acpi-remove", "acpi_driver .remove lost its type argument", "3.9",
 	       "int remove(struct acpi_device *) (void since 6.2)", "include/acpi/acpi_bus.h",
 	       messages=(r"‘int \(\*\)\(struct acpi_device \*\)’ from incompatible pointer type ‘int \(\*\)\(struct acpi_device \*, int\)’",),
@@ -274,7 +308,9 @@ def attribute(message, context, filetext):
 		for c in CHANGES:
 			if c.declared_by and _rx(c.declared_by.format(name=name)).search(filetext):
 				return c
+	# a weak change with context regexes is only ever its context's: its
+	# message is too common to name the cause alone
 	for c in CHANGES:
-		if c.weak and any(_rx(p).search(message) for p in c.messages):
+		if c.weak and not c.context and any(_rx(p).search(message) for p in c.messages):
 			return c
 	return None

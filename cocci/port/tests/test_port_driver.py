@@ -112,6 +112,27 @@ class Attribution(unittest.TestCase):
 				      "‘designated_init’ attribute", "  9 |  f_open,", "")
 		self.assertEqual(c.id, "randstruct-designated")
 
+	def test_message_before_context(self):
+		# a tty_operations .ioctl is not file_operations' one: the
+		# message names the tty signature, so the context ".ioctl ="
+		# must not decide it
+		c = changes.attribute("initialization of ‘int (*)(struct tty_struct *, unsigned int,  "
+				      "long unsigned int)’ from incompatible pointer type ‘int (*)(struct "
+				      "tty_struct *, struct file *, unsigned int,  long unsigned int)’ "
+				      "[-Werror=incompatible-pointer-types]",
+				      " 1288 |         .ioctl =                VIAUSBModem_ioctl,", "")
+		self.assertEqual(c.id, "tty-ops")
+		c = changes.attribute("passing argument 1 of ‘tty_buffer_request_room’ from "
+				      "incompatible pointer type [-Werror=incompatible-pointer-types]", "", "")
+		self.assertEqual(c.id, "tty-flip-port")
+
+	def test_weak_needs_its_context(self):
+		c = changes.attribute("void value not ignored as it ought to be",
+				      " 1050 |     ret = unregister_chrdev(MAJOR_NUM, DRIVER_NAME);", "")
+		self.assertEqual(c.id, "unregister-chrdev-void")
+		self.assertIsNone(changes.attribute("void value not ignored as it ought to be",
+						    " 12 |     ret = my_void_helper(x);", ""))
+
 	def test_unknown(self):
 		self.assertIsNone(changes.attribute("‘xyz’ undeclared (first use in this function)",
 						    "", "int a;\n"))
