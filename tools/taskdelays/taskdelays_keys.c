@@ -25,12 +25,13 @@ const char td_top_help[] =
 
 static const int td_cols_short[] = {
 	TD_COL_TOTAL, TD_CPU, TD_BLKIO, TD_COL_MEM, TD_IRQ, TD_COL_READ,
-	TD_COL_WRITE,
+	TD_COL_WRITE, TD_COL_AVG, TD_COL_EVENTS,
 };
 
 static const int td_cols_full[] = {
 	TD_COL_TOTAL, TD_CPU, TD_BLKIO, TD_SWAPIN, TD_FREEPAGES, TD_THRASHING,
-	TD_COMPACT, TD_WPCOPY, TD_IRQ, TD_COL_READ, TD_COL_WRITE,
+	TD_COMPACT, TD_WPCOPY, TD_IRQ, TD_COL_READ, TD_COL_WRITE, TD_COL_AVG,
+	TD_COL_EVENTS,
 };
 
 _Static_assert(TD_NR_DELAYS == 8, "the full view lists every delay type");
@@ -45,10 +46,14 @@ unsigned int td_view_cols(const struct td_view *v, const int **cols)
 	return ARRAY_SIZE(td_cols_short);
 }
 
-/* Dropped first to last when the terminal is too narrow */
+/*
+ * Dropped first to last when the terminal is too narrow: the events
+ * before MEM, as the average says more of a wait than their number
+ */
 static const int td_drop_order[] = {
 	TD_IRQ, TD_COMPACT, TD_THRASHING, TD_WPCOPY, TD_FREEPAGES, TD_SWAPIN,
-	TD_COL_MEM, TD_COL_WRITE, TD_COL_READ, -2, TD_CPU, TD_BLKIO,
+	TD_COL_EVENTS, TD_COL_MEM, TD_COL_WRITE, TD_COL_READ, TD_COL_AVG, -2,
+	TD_CPU, TD_BLKIO,
 };
 
 int td_col_width(int col)
@@ -103,10 +108,12 @@ static const char *const td_titles[TD_NR_COLS] = {
 	[TD_FREEPAGES] = "RECLAIM%", [TD_THRASHING] = "THRASH%",
 	[TD_COMPACT] = "COMPACT%", [TD_WPCOPY] = "WPCOPY%", [TD_IRQ] = "IRQ%",
 	[TD_COL_MEM] = "MEM%", [TD_COL_READ] = "RD/s", [TD_COL_WRITE] = "WR/s",
+	[TD_COL_AVG] = "AVGms", [TD_COL_EVENTS] = "EVENTS",
 };
 
 static const char *const td_names[TD_NR_COLS] = {
 	[TD_COL_MEM] = "mem", [TD_COL_READ] = "read", [TD_COL_WRITE] = "write",
+	[TD_COL_AVG] = "avg", [TD_COL_EVENTS] = "events",
 };
 
 const char *td_col_title(int col)

@@ -13,13 +13,17 @@
 /*
  * What a column shows and what the view can be sorted by: -1 is the sum
  * of the delays (TOTAL), 0 .. TD_NR_DELAYS - 1 one delay type, then the
- * memory delays together and the bytes read and written per second.
+ * memory delays together, the bytes read and written per second, and
+ * over the delays of TOTAL the average delay of a wait and the waits
+ * (events) of the interval, as delaytop's average latency.
  */
 enum td_col {
 	TD_COL_TOTAL = -1,
 	TD_COL_MEM = TD_NR_DELAYS,	/* swapin .. wpcopy */
 	TD_COL_READ,
 	TD_COL_WRITE,
+	TD_COL_AVG,		/* ms per wait */
+	TD_COL_EVENTS,		/* waits in the interval */
 	TD_NR_COLS,
 };
 

@@ -48,10 +48,12 @@ struct td_sample {
 	bool beyond[TD_NR_DELAYS];	/* a thread's total longer than its life */
 	bool present[TD_NR_DELAYS];
 	uint64_t total[TD_NR_DELAYS];
+	uint64_t count[TD_NR_DELAYS];	/* waits so far */
 	bool have_io;
 	uint64_t io[2];		/* bytes read and written so far */
 	bool known;		/* sampled the round before: growth is real */
 	uint64_t growth[TD_NR_DELAYS];
+	uint64_t count_growth[TD_NR_DELAYS];
 	uint64_t io_growth[2];
 	double key;		/* value of the sort column, -1: n/a */
 };
@@ -144,6 +146,7 @@ static int td_set_add(struct td_set *set, struct td_stats *st, uint32_t tgid,
 	for (i = 0; i < TD_NR_DELAYS; i++) {
 		s->present[i] = st->delay[i].present;
 		s->total[i] = st->delay[i].total_ns;
+		s->count[i] = st->delay[i].count;
 	}
 	/* a TGID record has no I/O, a PID record only with TASK_XACCT */
 	s->have_io = td_proc_io(tgid, st->id, thread, s->io) == 0;
@@ -292,13 +295,16 @@ static void td_diff(struct td_set *cur, const struct td_set *prev)
 		/* a reused id (another task) or a wrapped total starts anew */
 		c->known = p && p->tgid == c->tgid && !strcmp(p->comm, c->comm);
 		for (j = 0; c->known && j < TD_NR_DELAYS; j++)
-			c->known = c->total[j] >= p->total[j];
+			c->known = c->total[j] >= p->total[j] &&
+				   c->count[j] >= p->count[j];
 		for (j = 0; c->known && j < 2; j++)
 			c->known = c->io[j] >= p->io[j];
 		if (!c->known)
 			continue;
-		for (j = 0; j < TD_NR_DELAYS; j++)
+		for (j = 0; j < TD_NR_DELAYS; j++) {
 			c->growth[j] = c->total[j] - p->total[j];
+			c->count_growth[j] = c->count[j] - p->count[j];
+		}
 		for (j = 0; j < 2; j++)
 			c->io_growth[j] = c->io[j] - p->io[j];
 	}
@@ -327,19 +333,53 @@ static double td_pct(uint64_t ns, double interval_ms)
 }
 
 /*
+ * Waits and their time in the interval over the delays of TOTAL (the
+ * collected ones a thread could have had); false when none is collected
+ */
+static bool td_waits(const struct td_round *r, const struct td_sample *s,
+		     uint64_t *ns, uint64_t *events)
+{
+	bool any = false;
+	int i;
+
+	*ns = 0;
+	*events = 0;
+	for (i = 0; i < TD_NR_DELAYS; i++) {
+		if (!td_collected(r, s, i) || s->beyond[i])
+			continue;
+		*ns += s->growth[i];
+		*events += s->count_growth[i];
+		any = true;
+	}
+	return any;
+}
+
+/*
  * Value of column @col for @s: a percentage of the interval for the
- * delays, bytes per second for I/O.  False when it is n/a.
+ * delays, bytes per second for I/O, milliseconds for the average wait
+ * and a number for the waits.  False when it is n/a: an average of no
+ * wait too.
  */
 static bool td_col_value(const struct td_round *r, const struct td_sample *s,
 			 int col, double *v)
 {
-	uint64_t ns = 0;
+	uint64_t ns = 0, events;
 	bool any = false;
 	int i;
 
 	if (!s->known || r->interval_ms <= 0)
 		return false;
 	switch (col) {
+	case TD_COL_AVG:
+		if (!td_waits(r, s, &ns, &events) || !events)
+			return false;
+		*v = ns / 1e6 / events;
+		return true;
+	case TD_COL_EVENTS:
+		if (!td_waits(r, s, &ns, &events))
+			return false;
+		*v = events;
+		return true;
 	case TD_COL_READ:
 	case TD_COL_WRITE:
 		if (!s->have_io)
@@ -476,6 +516,29 @@ static void td_rate(char *buf, size_t len, double v)
 		snprintf(buf, len, "%.0f", v);
 	else
 		snprintf(buf, len, v < 9.95 ? "%.1f%c" : "%.0f%c", v, unit[u]);
+}
+
+/* A count in at most 6 characters: 999999, then 1000K, 12M */
+static void td_count(char *buf, size_t len, double v)
+{
+	static const char unit[] = " KMGTP";
+	int u = 0;
+
+	while (v >= 999999.5 && unit[u + 1]) {
+		v /= 1000;
+		u++;
+	}
+	if (!u)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%.0f%c", v, unit[u]);
+}
+
+/* Milliseconds in 6 characters: 0.012, 12.345, 123.45, 1234.5, 12345 */
+static void td_ms(char *buf, size_t len, double v)
+{
+	snprintf(buf, len, v < 99.9995 ? "%.3f" : v < 999.995 ? "%.2f" :
+		 v < 9999.95 ? "%.1f" : "%.0f", v);
 }
 
 /* Narrower than this, the head's long lines take a shorter form */
@@ -673,6 +736,9 @@ static void td_print_row(FILE *f, const struct td_round *r,
 		else if (cols[i] == TD_COL_READ || cols[i] == TD_COL_WRITE) {
 			td_rate(buf, sizeof(buf), v);
 			fprintf(f, " %*s", w, buf);
+		} else if (cols[i] == TD_COL_AVG || cols[i] == TD_COL_EVENTS) {
+			(cols[i] == TD_COL_AVG ? td_ms : td_count)(buf, sizeof(buf), v);
+			fprintf(f, " %*s", w, buf);
 		} else {
 			fprintf(f, " %*.2f", w, v);
 		}
@@ -720,15 +786,21 @@ static void td_json_task(const struct td_round *r, const struct td_sample *s)
 	for (j = 0; j < TD_NR_DELAYS; j++) {
 		printf("%s\"%s\":", j ? "," : "", td_delays[j].name);
 		if (s->beyond[j] && s->known)
-			printf("{\"ns\":%" PRIu64 ",\"pct\":null,\"impossible\":true}",
-			       s->growth[j]);
+			printf("{\"ns\":%" PRIu64 ",\"events\":%" PRIu64 ",\"pct\":null,\"impossible\":true}",
+			       s->growth[j], s->count_growth[j]);
 		else if (td_col_value(r, s, j, &v))
-			printf("{\"ns\":%" PRIu64 ",\"pct\":%.3f,\"impossible\":false}",
-			       s->growth[j], v);
+			printf("{\"ns\":%" PRIu64 ",\"events\":%" PRIu64 ",\"pct\":%.3f,\"impossible\":false}",
+			       s->growth[j], s->count_growth[j], v);
 		else
 			printf("null");
 	}
-	printf("},\"mem_pct\":");
+	printf("},\"avg_ms\":");
+	have = td_col_value(r, s, TD_COL_AVG, &v);
+	td_json_num(have, v, "%.6f");
+	printf(",\"events\":");
+	have = td_col_value(r, s, TD_COL_EVENTS, &v);
+	td_json_num(have, v, "%.0f");
+	printf(",\"mem_pct\":");
 	have = td_col_value(r, s, TD_COL_MEM, &v);
 	td_json_num(have, v, "%.3f");
 	for (j = 0; j < 2; j++) {
