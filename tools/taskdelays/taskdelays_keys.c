@@ -21,7 +21,27 @@
 #include "taskdelays_keys.h"
 
 const char td_top_help[] =
-	"q:quit <>:sort m:mem H:threads o:active ^T:acct spc/b";
+	"q:quit <>:sort H:threads o:active ^T:acct /:name ?:keys";
+
+const char td_top_keys[] =
+	"Keys of taskdelays -T\n"
+	"\n"
+	"  q             quit\n"
+	"  s > right     sort by the next column shown\n"
+	"  < left        sort by the previous column shown\n"
+	"  0, 1-9        sort by TOTAL, by the Nth column after it\n"
+	"  t c i         sort by total, cpu, blkio\n"
+	"  m             each memory delay in its column, or MEM\n"
+	"  H             threads or processes\n"
+	"  o             only tasks with a delay or I/O in the interval\n"
+	"  /             show only names that match a regular expression\n"
+	"                (POSIX extended; empty: every name; Esc: unchanged)\n"
+	"  ^T            switch kernel.task_delayacct on or off\n"
+	"  up down       scroll a row\n"
+	"  PgUp PgDn     scroll a page (also b and space)\n"
+	"  Home End      first and last page (also g and G)\n"
+	"  ^L            draw the screen again\n"
+	"  ? h           this help\n";
 
 static const int td_cols_short[] = {
 	TD_COL_TOTAL, TD_CPU, TD_BLKIO, TD_COL_MEM, TD_IRQ, TD_COL_READ,
@@ -262,6 +282,11 @@ enum td_key_action td_top_key(int ch, struct td_view *v)
 		return td_scroll(v, 1L << 30);
 	case 'T' & 0x1f:
 		return TD_KEY_ACCT;
+	case '/':
+		return TD_KEY_FILTER;
+	case '?':
+	case 'h':
+		return TD_KEY_HELP;
 	case KEY_RESIZE:
 	case 'L' & 0x1f:	/* ^L: draw the whole screen again */
 		return TD_KEY_REDRAW;

@@ -68,6 +68,8 @@ enum td_key_action {
 	TD_KEY_REDRAW,		/* same samples, drawn again (new order) */
 	TD_KEY_RESAMPLE,	/* processes <-> threads: a new baseline */
 	TD_KEY_ACCT,		/* switch kernel.task_delayacct (^T) */
+	TD_KEY_FILTER,		/* ask for a name filter (/) */
+	TD_KEY_HELP,		/* show the keys until one is pressed */
 };
 
 /*
@@ -97,5 +99,7 @@ enum td_key_action td_top_key(int ch, struct td_view *v);
 
 /* The help line that lists the keys */
 extern const char td_top_help[];
+/* Every key with what it does, the screen of ? and h */
+extern const char td_top_keys[];
 
 #endif /* TASKDELAYS_KEYS_H */

@@ -76,6 +76,8 @@ struct td_round {
 	double interval_ms;	/* < 0: the first sample, nothing measured */
 	struct td_view view;
 	const struct td_top_opts *o;
+	const char *name_pat;	/* only names that match name_re; NULL: all */
+	const regex_t *name_re;
 	const struct td_sample **rows;	/* filtered, in sort order */
 	size_t nr_rows;
 	char msg[160];		/* on the status line until the next key */
@@ -416,6 +418,8 @@ static bool td_wanted(const struct td_round *r, const struct td_sample *s)
 
 	if (o->by_uid && (!s->have_uid || s->uid != o->uid))
 		return false;
+	if (r->name_re && regexec(r->name_re, s->comm, 0, NULL, 0))
+		return false;
 	if (o->nr_pids) {
 		for (i = 0; i < o->nr_pids; i++)
 			if (o->pids[i] == s->id || o->pids[i] == s->tgid)
@@ -667,6 +671,10 @@ static int td_print_head(FILE *f, const struct td_round *r)
 	if (warn)
 		lines += td_print_wrapped(f, "! ", warn, r->view.width);
 	lines += td_print_gone(f, set);
+	if (r->name_pat) {
+		fprintf(f, "names matching: %s\n", r->name_pat);
+		lines++;
+	}
 	lines += td_print_marks(f, r);
 	if (fit.nr_hidden) {
 		fprintf(f, "hidden, too narrow:");
@@ -861,6 +869,10 @@ static void td_print_json(const struct td_round *r)
 		printf(",\"cgroup\":");
 		td_cg_json(stdout, r->o->cg);
 	}
+	if (r->name_pat) {
+		printf(",\"name_filter\":");
+		td_json_str(stdout, r->name_pat);
+	}
 	if (r->o->nr_pids) {
 		printf(",\"no_such_task\":[");
 		for (j = 0; j < (int)set->nr_gone; j++)
@@ -889,7 +901,8 @@ static void td_show(struct td_round *r, struct td_view *view, bool full)
 
 	r->view = *view;
 	if (td_round_rows(r)) {
-		td_screen_show("taskdelays: out of memory\n", td_top_help, full);
+		td_screen_show("taskdelays: out of memory\n", -1, td_top_help,
+			       full);
 		return;
 	}
 	nr = r->nr_rows;
@@ -927,8 +940,8 @@ static void td_show(struct td_round *r, struct td_view *view, bool full)
 	else
 		snprintf(status, sizeof(status), "%s",
 			 r->msg[0] ? r->msg : td_top_help);
-	td_screen_show(text ? text : "taskdelays: out of memory\n", status,
-		       full);
+	td_screen_show(text ? text : "taskdelays: out of memory\n",
+		       r->interval_ms >= 0 ? (int)head - 1 : -1, status, full);
 	free(text);
 	free(r->rows);
 }
@@ -945,6 +958,49 @@ static double td_next_ms(const struct td_set *last, const struct td_top_opts *o)
 	return last->t_ms + (took > o->interval_ms ? 2 * took : o->interval_ms);
 }
 
+/* The name filter set by / on the screen */
+struct td_name_filter {
+	bool have;		/* re compiled */
+	regex_t re;
+	char pat[128];
+};
+
+/*
+ * Ask for a name filter on the status line: an empty one shows every
+ * name, Esc keeps the one shown, a pattern that does not compile is
+ * refused on the status line and changes nothing.
+ */
+static void td_ask_filter(struct td_round *r, struct td_name_filter *nf)
+{
+	char buf[sizeof(nf->pat)], why[96];
+	regex_t re;
+	int err;
+
+	snprintf(buf, sizeof(buf), "%s", r->name_pat ? r->name_pat : "");
+	if (!td_screen_prompt("name regex (Enter sets, Esc keeps): ", buf,
+			      sizeof(buf), r->o->stopped))
+		return;
+	if (!buf[0]) {
+		r->name_pat = NULL;
+		r->name_re = NULL;
+		return;
+	}
+	err = regcomp(&re, buf, REG_EXTENDED | REG_NOSUB);
+	if (err) {
+		regerror(err, &re, why, sizeof(why));
+		snprintf(r->msg, sizeof(r->msg), "bad regex '%.40s': %s", buf,
+			 why);
+		return;
+	}
+	if (nf->have)
+		regfree(&nf->re);
+	nf->re = re;
+	nf->have = true;
+	memcpy(nf->pat, buf, sizeof(nf->pat));
+	r->name_pat = nf->pat;
+	r->name_re = &nf->re;
+}
+
 /*
  * The view on a terminal: a round every interval as in batch mode, and
  * between rounds the keys of taskdelays_keys.c.  A new sort order is
@@ -958,7 +1014,11 @@ static int td_top_interactive(struct td_nl *nl, const struct td_top_opts *o)
 		.sort = o->sort, .threads = o->threads, .full = o->full,
 		.active = o->active,
 	};
-	struct td_round r = { .o = o, .interval_ms = -1 };
+	struct td_round r = {
+		.o = o, .interval_ms = -1, .name_pat = o->name_pat,
+		.name_re = o->name_re,
+	};
+	struct td_name_filter nf = { 0 };
 	struct td_acct acct;
 	double next, left;
 	int err, ch;
@@ -1013,11 +1073,22 @@ static int td_top_interactive(struct td_nl *nl, const struct td_top_opts *o)
 				td_show(&r, &view, true);
 			next = td_next_ms(prev, o);
 			break;
+		case TD_KEY_FILTER:
+			td_ask_filter(&r, &nf);
+			view.scroll = 0;
+			td_show(&r, &view, false);
+			break;
+		case TD_KEY_HELP:
+			td_screen_page(td_top_keys, o->stopped);
+			td_show(&r, &view, true);
+			break;
 		case TD_KEY_NONE:
 			break;
 		}
 	}
 out:
+	if (nf.have)
+		regfree(&nf.re);
 	td_screen_close();
 	free(a.s);
 	free(b.s);
@@ -1050,7 +1121,7 @@ int td_top(struct td_nl *nl, const struct td_top_opts *o)
 {
 	struct td_set a = { 0 }, b = { 0 }, *cur = &a, *prev = &b, *t;
 	struct td_round r = {
-		.o = o,
+		.o = o, .name_pat = o->name_pat, .name_re = o->name_re,
 		.view = { .sort = o->sort, .threads = o->threads,
 			  .full = o->full, .active = o->active },
 	};
