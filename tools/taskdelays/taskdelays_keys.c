@@ -21,7 +21,7 @@
 #include "taskdelays_keys.h"
 
 const char td_top_help[] =
-	"q:quit <>:sort H:threads o:active ^T:acct /:name ?:keys";
+	"q:quit <>:sort m:mem H:threads ^T:acct /:name ?:keys";
 
 const char td_top_keys[] =
 	"Keys of taskdelays -T\n"
