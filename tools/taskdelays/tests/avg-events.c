@@ -41,7 +41,7 @@ static pid_t waker(void)
 }
 
 /* Run time, run-queue wait and pcount of /proc/@pid/schedstat */
-static bool schedstat(pid_t pid, unsigned long long v[3])
+static bool read_schedstat(pid_t pid, unsigned long long v[3])
 {
 	char path[64];
 	FILE *f;
@@ -98,9 +98,9 @@ static void test_json(pid_t child)
 	double avg;
 
 	snprintf(arg, sizeof(arg), "%d", child);
-	ok = schedstat(child, before);
+	ok = read_schedstat(child, before);
 	rc = run_capture(argv, 0, 0, out, sizeof(out));
-	ok = ok && schedstat(child, after) && !rc;
+	ok = ok && read_schedstat(child, after) && !rc;
 	for (line = out; ok && (line = strstr(line, "{\"timestamp\":")); line++) {
 		if (!task_waits(line, child, &ns, &ev, &avg, &events)) {
 			ksft_print_msg("round %d: no avg_ms and events of %d\n",

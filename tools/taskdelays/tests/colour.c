@@ -27,7 +27,7 @@
  */
 static bool screen(const char *term, const char *no_color, bool *coloured)
 {
-	char *argv[] = { td_client(), "-T", "-i", "300", NULL };
+	char *const argv[] = { td_client(), "-T", "-i", "300", NULL };
 	struct term t;
 	bool ok;
 
@@ -63,7 +63,7 @@ static void test_screen(const char *term, const char *no_color, bool want)
 /* -n 1 on the same terminal: plain text, no escape sequence at all */
 static void test_batch(void)
 {
-	char *argv[] = { td_client(), "-T", "-n", "1", "-i", "200", NULL };
+	char *const argv[] = { td_client(), "-T", "-n", "1", "-i", "200", NULL };
 	struct term t;
 	bool ok;
 
