@@ -58,12 +58,14 @@ static bool read_schedstat(pid_t pid, unsigned long long v[3])
 
 /*
  * In the task object of @id in round @json: the sum of its delays' ns
- * and events, and its avg_ms and events; false when one is missing
+ * and events, its cpu events, and its avg_ms and events; false when one
+ * is missing
  */
 static bool task_waits(const char *json, pid_t id, unsigned long long *ns,
-		       unsigned long long *ev, double *avg,
-		       unsigned long long *events)
+		       unsigned long long *ev, unsigned long long *cpu_ev,
+		       double *avg, unsigned long long *events)
 {
+	unsigned long long cpu_ns;
 	char key[48];
 	const char *t, *d, *end, *p;
 
@@ -75,6 +77,9 @@ static bool task_waits(const char *json, pid_t id, unsigned long long *ns,
 		return false;
 	*ns = 0;
 	*ev = 0;
+	if (sscanf(d, "\"delays\":{\"cpu\":{\"ns\":%llu,\"events\":%llu",
+		   &cpu_ns, cpu_ev) != 2)
+		return false;
 	for (p = strstr(d, "\"ns\":"); p && p < end; p = strstr(p + 1, "\"ns\":")) {
 		unsigned long long a, b;
 
@@ -91,7 +96,8 @@ static void test_json(pid_t child)
 	char arg[16];
 	char *const argv[] = { td_client(), "-T", "-J", "-n", "2", "-i", "300",
 			       "-p", arg, NULL };
-	unsigned long long before[3], after[3], ns, ev, events, sum_ev = 0;
+	unsigned long long before[3], after[3], ns, ev, cpu_ev, events;
+	unsigned long long sum_ev = 0;
 	const char *line;
 	bool ok = true, sums = true;
 	int rounds = 0, rc;
@@ -102,7 +108,7 @@ static void test_json(pid_t child)
 	rc = run_capture(argv, 0, 0, out, sizeof(out));
 	ok = ok && read_schedstat(child, after) && !rc;
 	for (line = out; ok && (line = strstr(line, "{\"timestamp\":")); line++) {
-		if (!task_waits(line, child, &ns, &ev, &avg, &events)) {
+		if (!task_waits(line, child, &ns, &ev, &cpu_ev, &avg, &events)) {
 			ksft_print_msg("round %d: no avg_ms and events of %d\n",
 				       rounds, child);
 			sums = false;
@@ -116,7 +122,8 @@ static void test_json(pid_t child)
 				       rounds, events, ev, avg, ns);
 			sums = false;
 		}
-		sum_ev += events;
+		/* cpu's count is the times it ran, as schedstat's pcount */
+		sum_ev += cpu_ev;
 		rounds++;
 	}
 	if (!ok || !sums || rounds != 2)
@@ -126,7 +133,7 @@ static void test_json(pid_t child)
 			 rounds);
 	ok = ok && sums && rounds == 2 && sum_ev >= 1 &&
 	     sum_ev <= after[2] - before[2];
-	ksft_test_result(ok, "-T -J: %llu waits, between 1 and schedstat's %llu runs\n",
+	ksft_test_result(ok, "-T -J: %llu cpu waits, between 1 and schedstat's %llu runs\n",
 			 sum_ev, after[2] - before[2]);
 }
 
