@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <pwd.h>
+#include <regex.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,8 @@ struct td_opts {
 	bool json;
 	bool by_uid;
 	uint32_t uid;
+	const char *name_pat;	/* -P */
+	regex_t name_re;
 	unsigned int nr_ids;	/* -p and -t given; with -T, filters */
 	uint32_t ids[TD_TOP_MAX_PIDS];
 	const char *cgroup;	/* -C: alone a mode, with -T in its head */
@@ -100,13 +103,17 @@ static void td_usage(FILE *f)
 		"  -N, --lines N        rows shown by -T (default: 10, on a terminal\n"
 		"                       as many as fit)\n"
 		"  -s, --sort KEY       -T order: total (default), a delay type, mem,\n"
-		"                       read or write, or a column's title (io, RD/s)\n"
+		"                       read, write, avg (AVGms: ms per wait) or\n"
+		"                       events (EVENTS: waits in the interval), or a\n"
+		"                       column's title (io, RD/s)\n"
 		"  -H, --threads        -T shows threads instead of processes\n"
 		"  -M, --memory         -T shows each memory delay in its own column\n"
 		"                       instead of their sum, MEM\n"
 		"  -o, --only           -T shows only tasks with a delay or I/O in the\n"
 		"                       interval\n"
 		"  -u, --user USER      -T shows only USER's tasks (name or uid)\n"
+		"  -P, --name REGEX     -T shows only tasks whose name (COMM) matches\n"
+		"                       REGEX, a POSIX extended regular expression\n"
 		"                       (with -T, -p and -t name the tasks to show)\n"
 		"  -J, --json           one JSON object per record, or per round of -T\n"
 		"                       (-T -n N is the batch mode: N rounds, plain text;\n"
@@ -129,7 +136,9 @@ static void td_usage(FILE *f)
 		"t total, c cpu, i blkio; m each memory delay or MEM; H threads or\n"
 		"processes; o only active tasks; up, down, PgUp, PgDn, Home, End\n"
 		"(or space, b, g, G) scroll; ^L redraw; ^T switch\n"
-		"kernel.task_delayacct on or off (root only).\n"
+		"kernel.task_delayacct on or off (root only); / show only names that\n"
+		"match a regular expression; ? or h list the keys.  In colour where\n"
+		"the terminal has colours, unless NO_COLOR is set.\n"
 		"\n"
 		"The head of -T shows /proc/pressure (PSI): some and full, avg10,\n"
 		"avg60, avg300 in percent and total stalled seconds, per resource.\n");
@@ -187,6 +196,7 @@ static const struct {
 } td_applies[] = {
 	{ 'm', "lc" }, { 'S', "c" }, { 'i', "T" }, { 'n', "lT" }, { 'N', "T" },
 	{ 's', "T" }, { 'H', "T" }, { 'M', "T" }, { 'o', "T" }, { 'u', "T" },
+	{ 'P', "T" },
 	{ 'r', "ptclC" },
 };
 
@@ -215,6 +225,26 @@ static int td_check_applies(const struct td_opts *o)
 	return 0;
 }
 
+/* -P: a POSIX extended regular expression, refused naming it */
+static int td_parse_name(const char *pat, struct td_opts *o)
+{
+	char why[128];
+	int err;
+
+	if (o->name_pat) {
+		fprintf(stderr, "taskdelays: -P once only\n");
+		return -1;
+	}
+	err = regcomp(&o->name_re, pat, REG_EXTENDED | REG_NOSUB);
+	if (err) {
+		regerror(err, &o->name_re, why, sizeof(why));
+		fprintf(stderr, "taskdelays: -P '%s': %s\n", pat, why);
+		return -1;
+	}
+	o->name_pat = pat;
+	return 0;
+}
+
 static int td_parse_args(int argc, char **argv, struct td_opts *o)
 {
 	static const struct option lopts[] = {
@@ -233,6 +263,7 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 		{ "memory", no_argument, NULL, 'M' },
 		{ "only", no_argument, NULL, 'o' },
 		{ "user", required_argument, NULL, 'u' },
+		{ "name", required_argument, NULL, 'P' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "raw", no_argument, NULL, 'r' },
 		{ "verbose", no_argument, NULL, 'v' },
@@ -246,7 +277,7 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 	int c;
 
 	/* '+': stop at the command of -c, its options are its own */
-	while ((c = getopt_long(argc, argv, "+p:t:clm:TC:i:n:N:s:HMou:JrvSh",
+	while ((c = getopt_long(argc, argv, "+p:t:clm:TC:i:n:N:s:HMou:P:JrvSh",
 				lopts, NULL)) != -1) {
 		nseen = strlen(o->seen);
 		if (c != '?' && !strchr(o->seen, c) && nseen < sizeof(o->seen) - 1)
@@ -339,6 +370,10 @@ static int td_parse_args(int argc, char **argv, struct td_opts *o)
 			break;
 		case 'u':
 			if (td_parse_user(optarg, o))
+				return -1;
+			break;
+		case 'P':
+			if (td_parse_name(optarg, o))
 				return -1;
 			break;
 		case 'J':
@@ -1102,6 +1137,8 @@ int main(int argc, char **argv)
 			.lines = o.lines, .sort = o.sort, .threads = o.threads,
 			.full = o.full, .active = o.active, .json = o.json,
 			.by_uid = o.by_uid, .uid = o.uid, .nr_pids = o.nr_ids,
+			.name_pat = o.name_pat,
+			.name_re = o.name_pat ? &o.name_re : NULL,
 			.cg = o.cgroup ? &cg : NULL,
 			.stopped = td_stopped,
 			/* batch: a count, JSON, or not a terminal */

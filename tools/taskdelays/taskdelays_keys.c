@@ -21,16 +21,37 @@
 #include "taskdelays_keys.h"
 
 const char td_top_help[] =
-	"q:quit <>:sort m:mem H:threads o:active ^T:acct spc/b";
+	"q:quit <>:sort m:mem H:threads ^T:acct /:name ?:keys";
+
+const char td_top_keys[] =
+	"Keys of taskdelays -T\n"
+	"\n"
+	"  q             quit\n"
+	"  s > right     sort by the next column shown\n"
+	"  < left        sort by the previous column shown\n"
+	"  0, 1-9        sort by TOTAL, by the Nth column after it\n"
+	"  t c i         sort by total, cpu, blkio\n"
+	"  m             each memory delay in its column, or MEM\n"
+	"  H             threads or processes\n"
+	"  o             only tasks with a delay or I/O in the interval\n"
+	"  /             show only names that match a regular expression\n"
+	"                (POSIX extended; empty: every name; Esc: unchanged)\n"
+	"  ^T            switch kernel.task_delayacct on or off\n"
+	"  up down       scroll a row\n"
+	"  PgUp PgDn     scroll a page (also b and space)\n"
+	"  Home End      first and last page (also g and G)\n"
+	"  ^L            draw the screen again\n"
+	"  ? h           this help\n";
 
 static const int td_cols_short[] = {
 	TD_COL_TOTAL, TD_CPU, TD_BLKIO, TD_COL_MEM, TD_IRQ, TD_COL_READ,
-	TD_COL_WRITE,
+	TD_COL_WRITE, TD_COL_AVG, TD_COL_EVENTS,
 };
 
 static const int td_cols_full[] = {
 	TD_COL_TOTAL, TD_CPU, TD_BLKIO, TD_SWAPIN, TD_FREEPAGES, TD_THRASHING,
-	TD_COMPACT, TD_WPCOPY, TD_IRQ, TD_COL_READ, TD_COL_WRITE,
+	TD_COMPACT, TD_WPCOPY, TD_IRQ, TD_COL_READ, TD_COL_WRITE, TD_COL_AVG,
+	TD_COL_EVENTS,
 };
 
 _Static_assert(TD_NR_DELAYS == 8, "the full view lists every delay type");
@@ -45,10 +66,14 @@ unsigned int td_view_cols(const struct td_view *v, const int **cols)
 	return ARRAY_SIZE(td_cols_short);
 }
 
-/* Dropped first to last when the terminal is too narrow */
+/*
+ * Dropped first to last when the terminal is too narrow: the events
+ * before MEM, as the average says more of a wait than their number
+ */
 static const int td_drop_order[] = {
 	TD_IRQ, TD_COMPACT, TD_THRASHING, TD_WPCOPY, TD_FREEPAGES, TD_SWAPIN,
-	TD_COL_MEM, TD_COL_WRITE, TD_COL_READ, -2, TD_CPU, TD_BLKIO,
+	TD_COL_EVENTS, TD_COL_MEM, TD_COL_WRITE, TD_COL_READ, TD_COL_AVG, -2,
+	TD_CPU, TD_BLKIO,
 };
 
 int td_col_width(int col)
@@ -103,10 +128,12 @@ static const char *const td_titles[TD_NR_COLS] = {
 	[TD_FREEPAGES] = "RECLAIM%", [TD_THRASHING] = "THRASH%",
 	[TD_COMPACT] = "COMPACT%", [TD_WPCOPY] = "WPCOPY%", [TD_IRQ] = "IRQ%",
 	[TD_COL_MEM] = "MEM%", [TD_COL_READ] = "RD/s", [TD_COL_WRITE] = "WR/s",
+	[TD_COL_AVG] = "AVGms", [TD_COL_EVENTS] = "EVENTS",
 };
 
 static const char *const td_names[TD_NR_COLS] = {
 	[TD_COL_MEM] = "mem", [TD_COL_READ] = "read", [TD_COL_WRITE] = "write",
+	[TD_COL_AVG] = "avg", [TD_COL_EVENTS] = "events",
 };
 
 const char *td_col_title(int col)
@@ -255,6 +282,11 @@ enum td_key_action td_top_key(int ch, struct td_view *v)
 		return td_scroll(v, 1L << 30);
 	case 'T' & 0x1f:
 		return TD_KEY_ACCT;
+	case '/':
+		return TD_KEY_FILTER;
+	case '?':
+	case 'h':
+		return TD_KEY_HELP;
 	case KEY_RESIZE:
 	case 'L' & 0x1f:	/* ^L: draw the whole screen again */
 		return TD_KEY_REDRAW;

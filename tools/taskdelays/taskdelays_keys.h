@@ -13,13 +13,17 @@
 /*
  * What a column shows and what the view can be sorted by: -1 is the sum
  * of the delays (TOTAL), 0 .. TD_NR_DELAYS - 1 one delay type, then the
- * memory delays together and the bytes read and written per second.
+ * memory delays together, the bytes read and written per second, and
+ * over the delays of TOTAL the average delay of a wait and the waits
+ * (events) of the interval, as delaytop's average latency.
  */
 enum td_col {
 	TD_COL_TOTAL = -1,
 	TD_COL_MEM = TD_NR_DELAYS,	/* swapin .. wpcopy */
 	TD_COL_READ,
 	TD_COL_WRITE,
+	TD_COL_AVG,		/* ms per wait */
+	TD_COL_EVENTS,		/* waits in the interval */
 	TD_NR_COLS,
 };
 
@@ -64,6 +68,8 @@ enum td_key_action {
 	TD_KEY_REDRAW,		/* same samples, drawn again (new order) */
 	TD_KEY_RESAMPLE,	/* processes <-> threads: a new baseline */
 	TD_KEY_ACCT,		/* switch kernel.task_delayacct (^T) */
+	TD_KEY_FILTER,		/* ask for a name filter (/) */
+	TD_KEY_HELP,		/* show the keys until one is pressed */
 };
 
 /*
@@ -93,5 +99,7 @@ enum td_key_action td_top_key(int ch, struct td_view *v);
 
 /* The help line that lists the keys */
 extern const char td_top_help[];
+/* Every key with what it does, the screen of ? and h */
+extern const char td_top_keys[];
 
 #endif /* TASKDELAYS_KEYS_H */

@@ -48,10 +48,12 @@ struct td_sample {
 	bool beyond[TD_NR_DELAYS];	/* a thread's total longer than its life */
 	bool present[TD_NR_DELAYS];
 	uint64_t total[TD_NR_DELAYS];
+	uint64_t count[TD_NR_DELAYS];	/* waits so far */
 	bool have_io;
 	uint64_t io[2];		/* bytes read and written so far */
 	bool known;		/* sampled the round before: growth is real */
 	uint64_t growth[TD_NR_DELAYS];
+	uint64_t count_growth[TD_NR_DELAYS];
 	uint64_t io_growth[2];
 	double key;		/* value of the sort column, -1: n/a */
 };
@@ -74,6 +76,8 @@ struct td_round {
 	double interval_ms;	/* < 0: the first sample, nothing measured */
 	struct td_view view;
 	const struct td_top_opts *o;
+	const char *name_pat;	/* only names that match name_re; NULL: all */
+	const regex_t *name_re;
 	const struct td_sample **rows;	/* filtered, in sort order */
 	size_t nr_rows;
 	char msg[160];		/* on the status line until the next key */
@@ -144,6 +148,7 @@ static int td_set_add(struct td_set *set, struct td_stats *st, uint32_t tgid,
 	for (i = 0; i < TD_NR_DELAYS; i++) {
 		s->present[i] = st->delay[i].present;
 		s->total[i] = st->delay[i].total_ns;
+		s->count[i] = st->delay[i].count;
 	}
 	/* a TGID record has no I/O, a PID record only with TASK_XACCT */
 	s->have_io = td_proc_io(tgid, st->id, thread, s->io) == 0;
@@ -292,13 +297,16 @@ static void td_diff(struct td_set *cur, const struct td_set *prev)
 		/* a reused id (another task) or a wrapped total starts anew */
 		c->known = p && p->tgid == c->tgid && !strcmp(p->comm, c->comm);
 		for (j = 0; c->known && j < TD_NR_DELAYS; j++)
-			c->known = c->total[j] >= p->total[j];
+			c->known = c->total[j] >= p->total[j] &&
+				   c->count[j] >= p->count[j];
 		for (j = 0; c->known && j < 2; j++)
 			c->known = c->io[j] >= p->io[j];
 		if (!c->known)
 			continue;
-		for (j = 0; j < TD_NR_DELAYS; j++)
+		for (j = 0; j < TD_NR_DELAYS; j++) {
 			c->growth[j] = c->total[j] - p->total[j];
+			c->count_growth[j] = c->count[j] - p->count[j];
+		}
 		for (j = 0; j < 2; j++)
 			c->io_growth[j] = c->io[j] - p->io[j];
 	}
@@ -327,19 +335,53 @@ static double td_pct(uint64_t ns, double interval_ms)
 }
 
 /*
+ * Waits and their time in the interval over the delays of TOTAL (the
+ * collected ones a thread could have had); false when none is collected
+ */
+static bool td_waits(const struct td_round *r, const struct td_sample *s,
+		     uint64_t *ns, uint64_t *events)
+{
+	bool any = false;
+	int i;
+
+	*ns = 0;
+	*events = 0;
+	for (i = 0; i < TD_NR_DELAYS; i++) {
+		if (!td_collected(r, s, i) || s->beyond[i])
+			continue;
+		*ns += s->growth[i];
+		*events += s->count_growth[i];
+		any = true;
+	}
+	return any;
+}
+
+/*
  * Value of column @col for @s: a percentage of the interval for the
- * delays, bytes per second for I/O.  False when it is n/a.
+ * delays, bytes per second for I/O, milliseconds for the average wait
+ * and a number for the waits.  False when it is n/a: an average of no
+ * wait too.
  */
 static bool td_col_value(const struct td_round *r, const struct td_sample *s,
 			 int col, double *v)
 {
-	uint64_t ns = 0;
+	uint64_t ns = 0, events;
 	bool any = false;
 	int i;
 
 	if (!s->known || r->interval_ms <= 0)
 		return false;
 	switch (col) {
+	case TD_COL_AVG:
+		if (!td_waits(r, s, &ns, &events) || !events)
+			return false;
+		*v = ns / 1e6 / events;
+		return true;
+	case TD_COL_EVENTS:
+		if (!td_waits(r, s, &ns, &events))
+			return false;
+		*v = events;
+		return true;
 	case TD_COL_READ:
 	case TD_COL_WRITE:
 		if (!s->have_io)
@@ -375,6 +417,8 @@ static bool td_wanted(const struct td_round *r, const struct td_sample *s)
 	double v;
 
 	if (o->by_uid && (!s->have_uid || s->uid != o->uid))
+		return false;
+	if (r->name_re && regexec(r->name_re, s->comm, 0, NULL, 0))
 		return false;
 	if (o->nr_pids) {
 		for (i = 0; i < o->nr_pids; i++)
@@ -476,6 +520,29 @@ static void td_rate(char *buf, size_t len, double v)
 		snprintf(buf, len, "%.0f", v);
 	else
 		snprintf(buf, len, v < 9.95 ? "%.1f%c" : "%.0f%c", v, unit[u]);
+}
+
+/* A count in at most 6 characters: 999999, then 1000K, 12M */
+static void td_count(char *buf, size_t len, double v)
+{
+	static const char unit[] = " KMGTP";
+	int u = 0;
+
+	while (v >= 999999.5 && unit[u + 1]) {
+		v /= 1000;
+		u++;
+	}
+	if (!u)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%.0f%c", v, unit[u]);
+}
+
+/* Milliseconds in 6 characters: 0.012, 12.345, 123.45, 1234.5, 12345 */
+static void td_ms(char *buf, size_t len, double v)
+{
+	snprintf(buf, len, v < 99.9995 ? "%.3f" : v < 999.995 ? "%.2f" :
+		 v < 9999.95 ? "%.1f" : "%.0f", v);
 }
 
 /* Narrower than this, the head's long lines take a shorter form */
@@ -604,6 +671,10 @@ static int td_print_head(FILE *f, const struct td_round *r)
 	if (warn)
 		lines += td_print_wrapped(f, "! ", warn, r->view.width);
 	lines += td_print_gone(f, set);
+	if (r->name_pat) {
+		fprintf(f, "names matching: %s\n", r->name_pat);
+		lines++;
+	}
 	lines += td_print_marks(f, r);
 	if (fit.nr_hidden) {
 		fprintf(f, "hidden, too narrow:");
@@ -673,6 +744,9 @@ static void td_print_row(FILE *f, const struct td_round *r,
 		else if (cols[i] == TD_COL_READ || cols[i] == TD_COL_WRITE) {
 			td_rate(buf, sizeof(buf), v);
 			fprintf(f, " %*s", w, buf);
+		} else if (cols[i] == TD_COL_AVG || cols[i] == TD_COL_EVENTS) {
+			(cols[i] == TD_COL_AVG ? td_ms : td_count)(buf, sizeof(buf), v);
+			fprintf(f, " %*s", w, buf);
 		} else {
 			fprintf(f, " %*.2f", w, v);
 		}
@@ -720,15 +794,21 @@ static void td_json_task(const struct td_round *r, const struct td_sample *s)
 	for (j = 0; j < TD_NR_DELAYS; j++) {
 		printf("%s\"%s\":", j ? "," : "", td_delays[j].name);
 		if (s->beyond[j] && s->known)
-			printf("{\"ns\":%" PRIu64 ",\"pct\":null,\"impossible\":true}",
-			       s->growth[j]);
+			printf("{\"ns\":%" PRIu64 ",\"events\":%" PRIu64 ",\"pct\":null,\"impossible\":true}",
+			       s->growth[j], s->count_growth[j]);
 		else if (td_col_value(r, s, j, &v))
-			printf("{\"ns\":%" PRIu64 ",\"pct\":%.3f,\"impossible\":false}",
-			       s->growth[j], v);
+			printf("{\"ns\":%" PRIu64 ",\"events\":%" PRIu64 ",\"pct\":%.3f,\"impossible\":false}",
+			       s->growth[j], s->count_growth[j], v);
 		else
 			printf("null");
 	}
-	printf("},\"mem_pct\":");
+	printf("},\"avg_ms\":");
+	have = td_col_value(r, s, TD_COL_AVG, &v);
+	td_json_num(have, v, "%.6f");
+	printf(",\"events\":");
+	have = td_col_value(r, s, TD_COL_EVENTS, &v);
+	td_json_num(have, v, "%.0f");
+	printf(",\"mem_pct\":");
 	have = td_col_value(r, s, TD_COL_MEM, &v);
 	td_json_num(have, v, "%.3f");
 	for (j = 0; j < 2; j++) {
@@ -789,6 +869,10 @@ static void td_print_json(const struct td_round *r)
 		printf(",\"cgroup\":");
 		td_cg_json(stdout, r->o->cg);
 	}
+	if (r->name_pat) {
+		printf(",\"name_filter\":");
+		td_json_str(stdout, r->name_pat);
+	}
 	if (r->o->nr_pids) {
 		printf(",\"no_such_task\":[");
 		for (j = 0; j < (int)set->nr_gone; j++)
@@ -817,7 +901,8 @@ static void td_show(struct td_round *r, struct td_view *view, bool full)
 
 	r->view = *view;
 	if (td_round_rows(r)) {
-		td_screen_show("taskdelays: out of memory\n", td_top_help, full);
+		td_screen_show("taskdelays: out of memory\n", -1, td_top_help,
+			       full);
 		return;
 	}
 	nr = r->nr_rows;
@@ -855,8 +940,8 @@ static void td_show(struct td_round *r, struct td_view *view, bool full)
 	else
 		snprintf(status, sizeof(status), "%s",
 			 r->msg[0] ? r->msg : td_top_help);
-	td_screen_show(text ? text : "taskdelays: out of memory\n", status,
-		       full);
+	td_screen_show(text ? text : "taskdelays: out of memory\n",
+		       r->interval_ms >= 0 ? (int)head - 1 : -1, status, full);
 	free(text);
 	free(r->rows);
 }
@@ -873,6 +958,49 @@ static double td_next_ms(const struct td_set *last, const struct td_top_opts *o)
 	return last->t_ms + (took > o->interval_ms ? 2 * took : o->interval_ms);
 }
 
+/* The name filter set by / on the screen */
+struct td_name_filter {
+	bool have;		/* re compiled */
+	regex_t re;
+	char pat[128];
+};
+
+/*
+ * Ask for a name filter on the status line: an empty one shows every
+ * name, Esc keeps the one shown, a pattern that does not compile is
+ * refused on the status line and changes nothing.
+ */
+static void td_ask_filter(struct td_round *r, struct td_name_filter *nf)
+{
+	char buf[sizeof(nf->pat)], why[96];
+	regex_t re;
+	int err;
+
+	snprintf(buf, sizeof(buf), "%s", r->name_pat ? r->name_pat : "");
+	if (!td_screen_prompt("name regex (Enter sets, Esc keeps): ", buf,
+			      sizeof(buf), r->o->stopped))
+		return;
+	if (!buf[0]) {
+		r->name_pat = NULL;
+		r->name_re = NULL;
+		return;
+	}
+	err = regcomp(&re, buf, REG_EXTENDED | REG_NOSUB);
+	if (err) {
+		regerror(err, &re, why, sizeof(why));
+		snprintf(r->msg, sizeof(r->msg), "bad regex '%.40s': %s", buf,
+			 why);
+		return;
+	}
+	if (nf->have)
+		regfree(&nf->re);
+	nf->re = re;
+	nf->have = true;
+	memcpy(nf->pat, buf, sizeof(nf->pat));
+	r->name_pat = nf->pat;
+	r->name_re = &nf->re;
+}
+
 /*
  * The view on a terminal: a round every interval as in batch mode, and
  * between rounds the keys of taskdelays_keys.c.  A new sort order is
@@ -886,7 +1014,11 @@ static int td_top_interactive(struct td_nl *nl, const struct td_top_opts *o)
 		.sort = o->sort, .threads = o->threads, .full = o->full,
 		.active = o->active,
 	};
-	struct td_round r = { .o = o, .interval_ms = -1 };
+	struct td_round r = {
+		.o = o, .interval_ms = -1, .name_pat = o->name_pat,
+		.name_re = o->name_re,
+	};
+	struct td_name_filter nf = { 0 };
 	struct td_acct acct;
 	double next, left;
 	int err, ch;
@@ -941,11 +1073,22 @@ static int td_top_interactive(struct td_nl *nl, const struct td_top_opts *o)
 				td_show(&r, &view, true);
 			next = td_next_ms(prev, o);
 			break;
+		case TD_KEY_FILTER:
+			td_ask_filter(&r, &nf);
+			view.scroll = 0;
+			td_show(&r, &view, false);
+			break;
+		case TD_KEY_HELP:
+			td_screen_page(td_top_keys, o->stopped);
+			td_show(&r, &view, true);
+			break;
 		case TD_KEY_NONE:
 			break;
 		}
 	}
 out:
+	if (nf.have)
+		regfree(&nf.re);
 	td_screen_close();
 	free(a.s);
 	free(b.s);
@@ -978,7 +1121,7 @@ int td_top(struct td_nl *nl, const struct td_top_opts *o)
 {
 	struct td_set a = { 0 }, b = { 0 }, *cur = &a, *prev = &b, *t;
 	struct td_round r = {
-		.o = o,
+		.o = o, .name_pat = o->name_pat, .name_re = o->name_re,
 		.view = { .sort = o->sort, .threads = o->threads,
 			  .full = o->full, .active = o->active },
 	};

@@ -3,6 +3,7 @@
 #ifndef TASKDELAYS_TOP_H
 #define TASKDELAYS_TOP_H
 
+#include <regex.h>
 #include <stdint.h>
 
 #include "taskdelays_cgroup.h"
@@ -24,6 +25,8 @@ struct td_top_opts {
 	uint32_t pids[TD_TOP_MAX_PIDS];
 	bool by_uid;			/* -u: only this user's tasks */
 	uint32_t uid;
+	const char *name_pat;		/* -P: only names that match it */
+	const regex_t *name_re;		/* name_pat compiled */
 	struct td_cg *cg;		/* -C: counted with every sample */
 	bool (*stopped)(void);
 };

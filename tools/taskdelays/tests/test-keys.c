@@ -85,6 +85,9 @@ static void test_columns(void)
 	      td_col_by_name("swap") == TD_SWAPIN &&
 	      td_col_by_name("reclaim") == TD_FREEPAGES &&
 	      td_col_by_name("rd/s") == TD_COL_READ &&
+	      td_col_by_name("avg") == TD_COL_AVG &&
+	      td_col_by_name("AVGms") == TD_COL_AVG &&
+	      td_col_by_name("events") == TD_COL_EVENTS &&
 	      td_col_by_name("i") == -2 && td_col_by_name("io%x") == -2,
 	      "every column title, with or without %%, in any case, is a sort key");
 }
@@ -179,7 +182,7 @@ static void test_scroll(void)
 
 static void test_other_keys(void)
 {
-	static const char none[] = "x\nhjkz";
+	static const char none[] = "x\njkz";
 	struct td_view v = { .sort = TD_CPU };
 	unsigned int i, bad = 0;
 
@@ -196,6 +199,13 @@ static void test_other_keys(void)
 	CHECK(td_top_key('T' & 0x1f, &v) == TD_KEY_ACCT && v.sort == TD_CPU &&
 	      !v.threads && !v.full && !v.active && v.scroll == 3,
 	      "^T asks to switch accounting and leaves the view alone");
+	CHECK(td_top_key('/', &v) == TD_KEY_FILTER &&
+	      td_top_key('?', &v) == TD_KEY_HELP &&
+	      td_top_key('h', &v) == TD_KEY_HELP && v.sort == TD_CPU &&
+	      !v.threads && !v.full && !v.active && v.scroll == 3,
+	      "/ asks for a name filter, ? and h for the keys, the view unchanged");
+	CHECK(strstr(td_top_keys, "\n  /  ") && strstr(td_top_keys, "\n  ? h "),
+	      "the keys' screen lists / and ? h");
 	v.scroll = 0;
 	for (i = 0; none[i]; i++)
 		bad += td_top_key(none[i], &v) != TD_KEY_NONE;
@@ -205,8 +215,9 @@ static void test_other_keys(void)
 	CHECK(!bad, "other keys do nothing");
 	CHECK(strstr(td_top_help, "q:quit") && strstr(td_top_help, "H:threads") &&
 	      strstr(td_top_help, "m:mem") && strstr(td_top_help, "^T:acct") &&
+	      strstr(td_top_help, "/:name") && strstr(td_top_help, "?:keys") &&
 	      strlen(td_top_help) + strlen("  rows 1000-1099 of 1100") < 80,
-	      "the help line names q, m, H and ^T and leaves room for the row count on 80 columns");
+	      "the help line names q, m, H, ^T, / and ? and leaves room for the row count on 80 columns");
 }
 
 int main(void)

@@ -32,7 +32,11 @@ static struct screen {
 	int state, par[8], npar;
 	size_t bytes;
 	bool esc_seen;
+	bool colour_seen;	/* an SGR colour: 30-37, 39, 40-47, 49, 90-107 */
 } scr;
+
+/* What term_start() puts in TERM */
+static const char *term_name = "vt100";
 
 void vt_reset(int rows, int cols)
 {
@@ -118,8 +122,23 @@ static void scr_csi(char f)
 		scr.y = 0;
 		scr.x = 0;
 		break;
+	case 'm':
+		for (int i = 0; i < scr.npar; i++)
+			scr.colour_seen |= (scr.par[i] >= 30 && scr.par[i] <= 49) ||
+					   (scr.par[i] >= 90 && scr.par[i] <= 107);
+		break;
 	}
-	/* m (attributes), h and l (modes) change nothing we read */
+	/* other attributes, h and l (modes) change nothing we read */
+}
+
+bool vt_colour_seen(void)
+{
+	return scr.colour_seen;
+}
+
+void term_type(const char *name)
+{
+	term_name = name;
 }
 
 void vt_put(unsigned char ch)
@@ -232,7 +251,7 @@ int term_start(struct term *t, char *const argv[])
 	if (t->pid < 0)
 		return -1;
 	if (t->pid == 0) {
-		setenv("TERM", "vt100", 1);
+		setenv("TERM", term_name, 1);
 		execv(argv[0], argv);
 		_exit(127);
 	}

@@ -31,6 +31,8 @@ const char *vt_text(void);
 void vt_dump(const char *why);
 /* Whether any escape sequence came, and how many bytes */
 bool vt_esc_seen(void);
+/* Whether a colour came (SGR 30-49 or 90-107), not only bold or reverse */
+bool vt_colour_seen(void);
 size_t vt_bytes(void);
 
 struct term {
@@ -39,9 +41,11 @@ struct term {
 	bool eof;
 };
 
+/* TERM of the programs term_start() runs from now on (default vt100) */
+void term_type(const char *name);
 /*
  * Run @argv on a new pseudo-terminal the size of the screen, with
- * TERM=vt100.  Returns 0 or -1.
+ * TERM=vt100 or term_type()'s.  Returns 0 or -1.
  */
 int term_start(struct term *t, char *const argv[]);
 /* Feed the screen until @want is on it (NULL: until EOF) or @ms pass */

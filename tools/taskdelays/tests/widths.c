@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * taskdelays -T fits the terminal (forkpty, TERM=vt100, read back
- * through the vt100 model): on 80 columns with -M, and on 60 columns in
- * each view, the columns that do not fit are dropped and named on a
+ * through the vt100 model): on 80 columns with and without -M, and on
+ * 60 columns in each view, the columns that do not fit are dropped and named on a
  * "hidden" line, every title shown is whole, every row has a cell under
  * each, the head's lines (the first, PSI, the accounting warning) and
  * the status line's row count are whole, and the sort keys move over
- * the columns shown only.  Runs on the build host too.
+ * the columns shown only; on 100 columns the default view hides none.
+ * Runs on the build host too.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -28,16 +29,18 @@ static const char *const keys[][2] = {
 	{ "swapin", "SWAP%" }, { "freepages", "RECLAIM%" },
 	{ "thrashing", "THRASH%" }, { "compact", "COMPACT%" },
 	{ "wpcopy", "WPCOPY%" }, { "irq", "IRQ%" }, { "mem", "MEM%" },
-	{ "read", "RD/s" }, { "write", "WR/s" },
+	{ "read", "RD/s" }, { "write", "WR/s" }, { "avg", "AVGms" },
+	{ "events", "EVENTS" },
 };
 
 static const char *const short_cols[] = {
-	"TOTAL%", "CPU%", "IO%", "MEM%", "IRQ%", "RD/s", "WR/s",
+	"TOTAL%", "CPU%", "IO%", "MEM%", "IRQ%", "RD/s", "WR/s", "AVGms",
+	"EVENTS",
 };
 
 static const char *const full_cols[] = {
 	"TOTAL%", "CPU%", "IO%", "SWAP%", "RECLAIM%", "THRASH%", "COMPACT%",
-	"WPCOPY%", "IRQ%", "RD/s", "WR/s",
+	"WPCOPY%", "IRQ%", "RD/s", "WR/s", "AVGms", "EVENTS",
 };
 
 /* Whether word @w is in the space-separated @line */
@@ -199,9 +202,11 @@ int main(void)
 		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
 	if (access(td_client(), X_OK))
 		ksft_exit_fail_msg("%s: missing\n", td_client());
-	ksft_set_plan(4 * 3);
+	ksft_set_plan(5 * 3);
 	test_width(80, "-M", true);
-	test_width(80, NULL, false);
+	/* the process view's row is 85 columns with AVGms and EVENTS */
+	test_width(80, NULL, true);
+	test_width(100, NULL, false);
 	test_width(60, NULL, true);
 	test_width(60, "-H", true);
 	ksft_finished();
