@@ -10,9 +10,14 @@ import os
 import re
 import sys
 
-from .ctext import *  # noqa: F401,F403
-from .types import *  # noqa: F401,F403
-from .records import *  # noqa: F401,F403
+from .ctext import (DIRECTIVE, blank_comments, blanked, cond_stack, cond_text,
+		    defines, eval_int, file_dir, function_defines, if_body,
+		    if_branches, include_paths, open_braces, read_text,
+		    toplevel)
+from .types import (LETTERS, TYPESTR_RE, decode, is_char_base,
+		    letter_mismatch, norm_base, ptype, split_type,
+		    typedef_chain_notes, typedef_conflict, typedef_of)
+from .records import STATS_ON, emit, out_diag
 
 
 PERM = ["0"]
