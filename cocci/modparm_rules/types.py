@@ -61,7 +61,6 @@ PTYPES = {
 	"int32_t": ("int", 4, True),
 	"u64": ("ullong", 8, False), "__u64": ("ullong", 8, False),
 	"uint64_t": ("ullong", 8, False), "u_long": ("ulong", 8, False),
-	"unsigned long long": ("ullong", 8, False),
 	"u_int8_t": ("byte", 1, False), "u_int16_t": ("ushort", 2, False),
 	"u_int32_t": ("uint", 4, False), "u_int64_t": ("ullong", 8, False),
 	"uchar": ("byte", 1, False), "unchar": ("byte", 1, False),
@@ -398,7 +397,7 @@ PTYPES.update({
 })
 
 
-VIA = {}		# (file, typedef name) -> (definition, header, other definitions)
+VIA: dict[tuple[str, str], tuple] = {}		# (file, typedef name) -> (definition, header, other definitions)
 
 
 CONFLICTS = {}		# (file, typedef name) -> [(header, definition)]
