@@ -18,7 +18,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 
 PACKAGES="
 	make gcc libc6-dev binutils patch file perl python3 rsync
-	coccinelle python3-pyflakes
+	coccinelle python3-pyflakes mypy
 	linux-source-6.1
 	sparse
 	qemu-system-x86 qemu-user

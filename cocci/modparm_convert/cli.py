@@ -104,7 +104,7 @@ class Options:
 	check_load = None
 	kernel = None
 	src = None
-	includes = []
+	includes: list[str] = []
 
 
 def usage():

@@ -193,8 +193,8 @@ def walk(top, problem):
 		try:
 			with os.scandir(os.path.join(top, d) if d else top) as it:
 				entries = list(it)
-		except OSError as e:
-			problem(d or ".", "cannot read the directory: %s" % e.strerror)
+		except OSError as err:
+			problem(d or ".", "cannot read the directory: %s" % err.strerror)
 			continue
 		for e in entries:
 			rel = os.path.join(d, e.name) if d else e.name

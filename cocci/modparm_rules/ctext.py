@@ -7,9 +7,10 @@ line (cond_stack, if_body, if_branches)."""
 
 import os
 import re
+from typing import Any
 
 
-DEFINES = {}	# path -> {name: value}
+DEFINES: dict[str, dict[str, str]] = {}	# path -> {name: value}
 
 
 def read_text(path):
@@ -125,7 +126,7 @@ def defines(path, depth=0, seen=None, parse=parse_defines, cache=DEFINES):
 	return d
 
 
-FUNCTION_DEFINES = {}	# path -> {name: (parameters, body)}
+FUNCTION_DEFINES: dict[str, dict] = {}	# path -> {name: (parameters, body)}
 
 
 def function_defines(path):
@@ -323,7 +324,7 @@ def if_branches(path, if_line):
 # with -D modparm_src=SRC only, every include/ directory under SRC, those
 # above the file first (the nearest first).  The kernel's own headers
 # (linux/, asm/) are not read: their types are those of a 6.1 build above.
-INCLUDES = {"dirs": [], "src": None}
+INCLUDES: dict[str, Any] = {"dirs": [], "src": None}
 
 
 AUTO_DIRS = {}		# SRC -> the include/ directories under it

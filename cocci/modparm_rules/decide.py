@@ -10,18 +10,23 @@ import os
 import re
 import sys
 
-from .ctext import *  # noqa: F401,F403
-from .types import *  # noqa: F401,F403
-from .records import *  # noqa: F401,F403
+from .ctext import (DIRECTIVE, blank_comments, blanked, cond_stack, cond_text,
+		    defines, eval_int, file_dir, function_defines, if_body,
+		    if_branches, include_paths, open_braces, read_text,
+		    toplevel)
+from .types import (LETTERS, TYPESTR_RE, decode, is_char_base,
+		    letter_mismatch, norm_base, ptype, split_type,
+		    typedef_chain_notes, typedef_conflict, typedef_of)
+from .records import STATS_ON, emit, out_diag
 
 
 PERM = ["0"]
 
 
-DECLS = {}	# (file, name) -> [(type string, line, col, extern)]
+DECLS: dict[tuple[str, str], list] = {}	# (file, name) -> [(type string, line, col, extern)]
 
 
-DONE = {}	# (file, line, col) -> decision
+DONE: dict[tuple[str, str, str], dict] = {}	# (file, line, col) -> decision
 
 
 def set_perm(p):
@@ -269,7 +274,7 @@ SIGNED_BYTE = ("; byte is unsigned and 6.1 has no signed byte type: a "
 	       "for w9968cf's video_nr")
 
 
-CHOSEN = {}	# (file, variable) -> (line of the declaration its line follows, form)
+CHOSEN: dict[tuple[str, str], tuple] = {}	# (file, variable) -> (line of the declaration its line follows, form)
 
 
 FORM_MACRO = {"param": "module_param", "array": "module_param_array",
@@ -278,7 +283,7 @@ FORM_MACRO = {"param": "module_param", "array": "module_param_array",
 	      "call": "module_param_call", "flat": "module_param_cb"}
 
 
-CHOSEN_V = {}	# (file, MODULE_PARM name) -> (line, column) of the declared names
+CHOSEN_V: dict[tuple[str, str], list] = {}	# (file, MODULE_PARM name) -> (line, column) of the declared names
 
 
 def _at(q, lines):
@@ -1289,7 +1294,7 @@ def added(v, q):
 	ADDED.add((q[0].file, PLACED[(q[0].file, v)]["dv"]))
 
 
-PLACED = {}	# (file, MODULE_PARM name) -> decision, for lines added after a declaration
+PLACED: dict[tuple[str, str], dict] = {}	# (file, MODULE_PARM name) -> decision, for lines added after a declaration
 
 # the arguments after the name of the line of each form that one rule
 # of modparm.cocci adds after a declaration (cb and flat add more lines)
@@ -1445,7 +1450,7 @@ def string_array_to_charp(lettered, declared, name, dims, path):
 					      ", ".join(reads)) if reads else ""))
 
 
-STRARR_DONE = set()	# (file, array of strings) whose declaration became char *name[N]
+STRARR_DONE: set[tuple[str, str]] = set()	# (file, array of strings) whose declaration became char *name[N]
 
 
 def string_array_decl_at(q, name):

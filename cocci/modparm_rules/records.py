@@ -34,7 +34,7 @@ def emit(rec):
 REPORT = [False]
 
 
-STATS = []
+STATS: list[tuple[str, str, str]] = []
 
 
 STATS_ON = [False]

@@ -7,7 +7,8 @@ file, of its headers and of the kernel as a 6.1 x86-64 build has them."""
 import os
 import re
 
-from .ctext import *  # noqa: F401,F403
+from .ctext import (INCLUDES, blank_comments, eval_int, include_dirs_auto,
+		    include_paths, read_text, shown_header)
 
 
 STRING_RE = re.compile(r'"((?:[^"\\]|\\.)*)"')
@@ -60,7 +61,6 @@ PTYPES = {
 	"int32_t": ("int", 4, True),
 	"u64": ("ullong", 8, False), "__u64": ("ullong", 8, False),
 	"uint64_t": ("ullong", 8, False), "u_long": ("ulong", 8, False),
-	"unsigned long long": ("ullong", 8, False),
 	"u_int8_t": ("byte", 1, False), "u_int16_t": ("ushort", 2, False),
 	"u_int32_t": ("uint", 4, False), "u_int64_t": ("ullong", 8, False),
 	"uchar": ("byte", 1, False), "unchar": ("byte", 1, False),
@@ -397,7 +397,7 @@ PTYPES.update({
 })
 
 
-VIA = {}		# (file, typedef name) -> (definition, header, other definitions)
+VIA: dict[tuple[str, str], tuple] = {}		# (file, typedef name) -> (definition, header, other definitions)
 
 
 CONFLICTS = {}		# (file, typedef name) -> [(header, definition)]

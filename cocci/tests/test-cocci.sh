@@ -203,8 +203,10 @@ if [ -n "${cpid:-}" ]; then
 	set -- "$@" "macros:'$here/test-macros.sh'" \
 		"macros-unit:python3 '$here/test_convert_macros.py'"
 	# a name no import defines fails only on the path that uses it:
-	# pyflakes reads every path (decide.py's star imports aside)
+	# pyflakes reads every path
 	set -- "$@" "pyflakes:'$here/test-pyflakes.sh'"
+	# mypy checks what is annotated against its annotations
+	set -- "$@" "mypy:'$here/test-mypy.sh'"
 	# --check-build and --check-load against Debian's own kernel, its
 	# headers and image (no kernel build needed; SKIPs without them)
 	set -- "$@" "check-debian:'$here/test-check-debian.sh' '${BUILD:-$here/../../build}'"
