@@ -71,31 +71,48 @@ static void short_task(void *arg)
 	spin_ms(20);
 }
 
-static void test_listen(void)
+/*
+ * One exit record of the child, through -l -n 1.  Any task that exits
+ * on CPU 0 in that window sends its record first (the guest's init and
+ * its timeout(1) do): that is -l working, not failing, so try again.
+ */
+static bool listen_once(struct proc *l, bool *ours)
 {
 	char *const argv[] = { CLIENT, "-r", "-l", "-n", "1", "-m", "0", NULL };
 	struct child c = { 0 };
 	char want[32];
-	struct proc l;
 	bool ok;
 	int rc;
 
-	if (spawn(&l, argv)) {
-		ksft_test_result_fail("taskdelays -l: cannot start\n");
-		return;
-	}
-	ok = read_until(&l, "listening", 5000);
+	*ours = false;
+	if (spawn(l, argv))
+		return false;
+	ok = read_until(l, "listening", 5000);
 	fork_child(&c, short_task, NULL);
 	snprintf(want, sizeof(want), "PID %d ", c.pid);
 	start_child(&c);
 	wait_stopped(&c);
 	kill_child(&c);		/* its exit record goes to the listener */
-	ok = ok && read_until(&l, NULL, 10000);
-	rc = finish(&l);
-	if (!ok || rc || !strstr(l.out, want))
-		print_diag_lines("taskdelays -l", l.out);
-	ksft_test_result(ok && rc == 0 && strstr(l.out, want) &&
-			 strstr(l.out, "\ncpu: "),
+	ok = ok && read_until(l, NULL, 10000);
+	rc = finish(l);
+	*ours = strstr(l->out, want) != NULL;
+	return ok && rc == 0 && strstr(l->out, "\ncpu: ");
+}
+
+static void test_listen(void)
+{
+	struct proc l = { 0 };
+	bool ok = false, ours = false;
+	int try;
+
+	for (try = 1; try <= 3 && !ours; try++) {
+		ok = listen_once(&l, &ours);
+		if (!ok || !ours)
+			print_diag_lines("taskdelays -l", l.out);
+		if (!ok)
+			break;
+	}
+	ksft_test_result(ok && ours,
 			 "taskdelays -l prints the exit record of a task\n");
 }
 
