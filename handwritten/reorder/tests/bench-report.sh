@@ -15,6 +15,10 @@
 #                       as a ratio of medians to the baseline
 #                       (l1i_per_1k_x_stock, itlb4k_per_1k_x_stock, ...,
 #                       and of each unseen class, CLASS:l1i_per_1k_x_stock),
+#                       the modelled stall cycles (bench-stalls.awk:
+#                       stall2m_per_1k, stall4k_per_1k, per class too,
+#                       worked out per boot; a boot without a miss
+#                       figure they need is refused),
 #                       and each goal met (1) or not (0) on the medians
 #                       (bench-goals.awk; the oracle's L1i measure needs
 #                       the layout "oracle-split", the peers' "density"
@@ -50,6 +54,12 @@ for l in "$@"; do
 		k=$((k + 1))
 	done
 done >> "$tab"
+# The modelled stall cycles of each boot (bench-stalls.awk), as measures
+# of their own: medians, spread and ratios come as for the misses.
+awk -F '\t' -f "$here/bench-stalls.awk" "$tab" > "$tab.stalls" ||
+	{ rm -f "$tab" "$tab.stalls"; die "no stall model for $out: a boot lacks a miss figure (above)"; }
+cat "$tab.stalls" >> "$tab"
+rm "$tab.stalls"
 mv "$tab" "$out/boots.tsv"
 
 # Median (the mean of the middle two for an even count), min and max of
@@ -78,8 +88,8 @@ get() { awk -F '\t' -v l="$1" -v m="$2" '$1 == l && $2 == m { print $3 }' "${3:-
 # The ratios go to a file of their own first: the loop reads $tab.
 for l in "$@"; do
 	# the pooled runs' misses, then each unseen class's
-	for m in itlb4k_per_1k l1i_per_1k itlb2m_per_1k $(awk -F '\t' -v l="$l" \
-		'$1 == l && $2 ~ /^[^:]+:(itlb4k|l1i|itlb2m)_per_1k$/ { print $2 }' "$tab"); do
+	for m in itlb4k_per_1k l1i_per_1k itlb2m_per_1k stall2m_per_1k stall4k_per_1k $(awk -F '\t' -v l="$l" \
+		'$1 == l && $2 ~ /^[^:]+:(itlb4k|l1i|itlb2m|stall2m|stall4k)_per_1k$/ { print $2 }' "$tab"); do
 		printf '%s\t%s_x_%s\t%s\n' "$l" "$m" "$base" "$(awk -v a="$(get "$l" "$m" "$tab")" \
 			-v b="$(get "$base" "$m" "$tab")" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "n/a" }')"
 	done
@@ -190,6 +200,42 @@ one_list() {
 		}' "$out/results.tsv"
 }
 
+# The stall model's medians (bench-stalls.awk), one row a workload and
+# mapping, one column a layout: the cycles, and against the baseline
+# the cycles saved and what share of the kernel's time that is at most
+# (every stall exposed, and at least one cycle per instruction, so that
+# 1,000 instructions take 1,000 cycles or more).
+stall_table() {
+	awk -F '\t' -v base="$base" 'NR == 1 { next }
+		{ v[$1, $2] = $3 }
+		!($1 in seenl) { seenl[$1] = 1; lay[++nl] = $1 }
+		$2 ~ /^[^:]+:stall2m_per_1k$/ { c = $2; sub(/:.*/, "", c); if (!(c in seenc)) { seenc[c] = 1; cls[++nc] = c } }
+		function line(title, m,    i, x, b) {
+			printf "| %s |", title
+			b = v[base, m]
+			for (i = 1; i <= nl; i++) {
+				x = v[lay[i], m]
+				if (x == "") printf " - |"
+				else if (lay[i] == base || b == "") printf " %s |", x
+				else printf " %s (%+.1f, at most %+.2f %%) |", x, b - x, (b - x) / 10
+			}
+			printf "\n"
+		}
+		END {
+			printf "| stall cycles /1k kernel instructions (medians; saved vs %s, share of kernel time) |", base
+			for (i = 1; i <= nl; i++) printf " %s |", lay[i]
+			printf "\n|---|"
+			for (i = 1; i <= nl; i++) printf "---|"
+			printf "\n"
+			line("held-out runs, text in 2 MiB pages", "stall2m_per_1k")
+			line("held-out runs, text in 4 KiB pages", "stall4k_per_1k")
+			for (k = 1; k <= nc; k++) {
+				line(cls[k] ", 2 MiB pages", cls[k] ":stall2m_per_1k")
+				line(cls[k] ", 4 KiB pages", cls[k] ":stall4k_per_1k")
+			}
+		}' "$out/results.tsv"
+}
+
 # What the goals do not judge, for each layout.
 goals() {
 	l=$1
@@ -206,6 +252,12 @@ goals() {
 	goal_table
 	echo
 	one_list
+	echo
+	echo "front-end stall model: a model, not a measurement (bench-stalls.awk): each simulated"
+	echo "L1i miss charged 12 cycles (an L2 hit, Skylake client), each iTLB miss 18 (an STLB hit,"
+	echo "Haswell, timed from fetch), each page walk 20 more; no stall overlapped.  Seed 001 reported"
+	echo "lmbench's process and latency tests about 10 % faster with its list (whole-test time)."
+	stall_table
 	echo
 	echo "reported, not judged (4 KiB footprint; medians):"
 	shift
