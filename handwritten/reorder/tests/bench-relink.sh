@@ -3,13 +3,12 @@
 #
 # usage: bench-relink.sh KSRC KBUILD_OUT WORK LIST DEST
 #
-# The first call copies KBUILD_OUT to WORK/kbuild and points
-# CONFIG_FUNCTION_REORDER_LIST at WORK/kbuild.list.  That first build
-# compiles everything again all the same: objtool's own build (tools/)
-# records absolute paths, so the copy rebuilds objtool, and every object
-# depends on it (about as long as the kernel's own build).  Each call
-# then copies LIST there and lets kbuild relink: the list is included by
-# vmlinux.lds only, so only the link steps run.  DEST gets bzImage,
+# Each call brings WORK/kbuild up to date with KBUILD_OUT
+# (bench-relink-copy.sh: the same objects, configuration and timestamps,
+# so that every layout is linked from what KBUILD_OUT compiled and the
+# copy compiles nothing of its own), points CONFIG_FUNCTION_REORDER_LIST
+# at WORK/kbuild.list, copies LIST there and lets kbuild relink: the list
+# is included by vmlinux.lds only, so only the link steps run.  DEST gets bzImage,
 # System.map, "nm -S" of vmlinux (the sizes the measures need) and
 # "size -A" of it (vmlinux-sections), once test-layout.sh passes on the kernel
 # so linked.  KBUILD_OUT itself is never written.
@@ -25,13 +24,8 @@ grep -q '^CONFIG_FUNCTION_REORDER=y' "$kout/.config" ||
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 k=$work/kbuild
-if [ ! -f "$k/.config" ]; then
-	rm -rf "$k.tmp"
-	cp -a "$kout" "$k.tmp"
-	"$ksrc/scripts/config" --file "$k.tmp/.config" \
-		--set-str FUNCTION_REORDER_LIST "$work/kbuild.list"
-	mv "$k.tmp" "$k"
-fi
+"$(dirname "$0")/bench-relink-copy.sh" "$kout" "$k"
+"$ksrc/scripts/config" --file "$k/.config" --set-str FUNCTION_REORDER_LIST "$work/kbuild.list"
 cp "$list" "$work/kbuild.list"
 log=$work/relink-$(basename "$dest").log
 make -s -C "$ksrc" O="$k" olddefconfig > "$log" 2>&1 &&
