@@ -10,7 +10,8 @@
 # at WORK/kbuild.list, copies LIST there and lets kbuild relink: the list
 # is included by vmlinux.lds only, so only the link steps run.  DEST gets bzImage,
 # System.map, "nm -S" of vmlinux (the sizes the measures need) and
-# "size -A" of it (vmlinux-sections), once test-layout.sh passes on the kernel
+# "size -A" of it (vmlinux-sections), the sizes bzImage is made of
+# (image-sizes, bench-image-sizes.sh), once test-layout.sh passes on the kernel
 # so linked.  KBUILD_OUT itself is never written.
 # Calls sharing one WORK must not overlap (the Makefile takes a lock).
 set -eu
@@ -44,4 +45,5 @@ nm -S "$k/vmlinux" > "$dest/sizes"
 # Every section's size and address, so that two runs' images (which the
 # bench keeps no longer than a run) can be told apart section by section.
 size -A -x "$k/vmlinux" > "$dest/vmlinux-sections"
+"$(dirname "$0")/bench-image-sizes.sh" "$k" > "$dest/image-sizes"
 echo "bench-relink: $(basename "$dest"): $(grep -c '^\*(\.text\.' "$list" || true) listed functions, $(wc -c < "$dest/bzImage") bytes of bzImage"
