@@ -256,7 +256,8 @@ goals() {
 	echo "front-end stall model: a model, not a measurement (bench-stalls.awk): each simulated"
 	echo "L1i miss charged 12 cycles (an L2 hit, Skylake client), each iTLB miss 18 (an STLB hit,"
 	echo "Haswell, timed from fetch), each page walk 20 more; no stall overlapped.  Seed 001 reported"
-	echo "lmbench's process and latency tests about 10 % faster with its list (whole-test time)."
+	echo "lmbench's changed process tests and its latency tests about 10 % faster on average with"
+	echo "its list (whole-test time, user and kernel)."
 	stall_table
 	echo
 	echo "reported, not judged (4 KiB footprint; medians):"
