@@ -100,13 +100,17 @@ CHANGES = (
 	       manual="rename .ioctl to .unlocked_ioctl and drop the handler's struct inode * "
 		      "argument; take a mutex where the big kernel lock guarded state"),
 	Change("timeval", "struct timeval, struct timespec and do_gettimeofday() removed from the kernel (y2038)",
-	       "5.6", "struct timespec64 with ktime_get_real_ts64(), or ktime_t with ktime_get()",
-	       "Documentation/core-api/timekeeping.rst",
+	       "5.0 (do_gettimeofday), 5.6 (struct timeval)",
+	       "struct timespec64 with ktime_get_real_ts64(), or ktime_t with ktime_get()",
+	       "Documentation/core-api/timekeeping.rst (do_gettimeofday: commit e4b92b108c6c)",
 	       messages=implicit("do_gettimeofday") + (r"undefined type ‘struct timeval’",),
 	       context=(r"struct timeval\b", r"struct timespec\b"),
-	       manual="keep times as ktime_t (ktime_get()) or struct timespec64 "
-		      "(ktime_get_real_ts64()); a user-space ABI with timeval needs "
-		      "__kernel_old_timeval"),
+	       cocci=("timeval.cocci",),
+	       manual="keep kernel-internal times as struct timespec64 (ktime_get_real_ts64(), "
+		      "tv_nsec / NSEC_PER_USEC for tv_usec) or ktime_t (ktime_get()); a v4l2_buffer "
+		      "timestamp is set by v4l2_buffer_set_timestamp(buf, ktime_get_ns()); a timeval "
+		      "user space sees stays one as struct __kernel_old_timeval, filled by "
+		      "ns_to_kernel_old_timeval(ktime_get_real_ns())"),
 	Change("procfs", "create_proc_entry, create_proc_read_entry, read_proc/write_proc removed; "
 	       "struct proc_dir_entry opaque", "3.10",
 	       "proc_create(name, mode, parent, proc_ops) with seq_file (struct proc_ops since 5.6), "
@@ -125,7 +129,7 @@ CHANGES = (
 		  r"‘void \(\*\)\(struct timer_list \*\)’ from incompatible pointer type ‘void \(\*\)\(long unsigned int\)’"),
 	       manual="call timer_setup(&t, fn, 0) and recover the object with from_timer(p, t, field) "
 		      "in a callback taking struct timer_list *",
-	       cocci=("timer_setup.cocci",)),
+	       cocci=("timer_setup.cocci", "init_timer.cocci")),
 	Change("irqf", "SA_* interrupt flags renamed IRQF_*", "2.6.24", "SA_SHIRQ -> IRQF_SHARED, "
 	       "SA_INTERRUPT -> IRQF_DISABLED (a no-op since 2.6.35: drop it), SA_SAMPLE_RANDOM -> 0",
 	       "commit 'Remove deprecated SA_* interrupt flags' (include/linux/interrupt.h)",
@@ -136,12 +140,14 @@ CHANGES = (
 	       "commit 'IRQ: Maintain regs pointer globally rather than passing to IRQ handlers'",
 	       messages=(r"irq_handler_t.*from incompatible pointer type.*struct pt_regs",
 			 r"passing argument 2 of ‘request_irq’ from incompatible pointer type",),
+	       cocci=("irq_pt_regs.cocci",),
 	       manual="drop the handler's struct pt_regs * parameter; call get_irq_regs() "
 		      "where it read the registers"),
 	Change("init-work", "INIT_WORK/PREPARE_WORK lost the data argument; the handler takes the "
 	       "struct work_struct *", "2.6.20", "INIT_WORK(work, fn) and container_of() in fn",
 	       "commit 'WorkStruct: Pass the work_struct pointer instead of context data'",
 	       messages=(r"macro \"(INIT_WORK|PREPARE_WORK|INIT_DELAYED_WORK)\" passed 3 arguments",),
+	       cocci=("init_work.cocci",),
 	       manual="give the handler a struct work_struct * and find its object with container_of()"),
 	Change("delayed-work", "cancel_rearming_delayed_work(queue) removed", "2.6.37",
 	       "cancel_delayed_work_sync()", "include/linux/workqueue.h",
