@@ -160,14 +160,20 @@ CHANGES = (
 	Change("netdev-priv", "net_device.priv removed", "2.6.29", "netdev_priv(dev)",
 	       "commit 'netdevice: safe convert to netdev_priv() #part-1'",
 	       messages=(r"‘struct net_device’ has no member named ‘priv’",)),
-	Change("pci-dma-compat", "the pci_* DMA wrappers removed", "5.18",
-	       "dma_* on &pdev->dev (pci_alloc_consistent -> dma_alloc_coherent with GFP_ATOMIC)",
-	       "Documentation/core-api/dma-api.rst",
-	       messages=implicit("pci_alloc_consistent", "pci_free_consistent", "pci_map_single",
-				 "pci_unmap_single", "pci_map_sg", "pci_unmap_sg", "pci_set_dma_mask",
+	Change("pci-dma-compat", "the pci_* DMA wrappers (pci-dma-compat.h) removed", "5.18",
+	       "dma_* on &pdev->dev (pci_alloc_consistent -> dma_alloc_coherent with GFP_ATOMIC), "
+	       "PCI_DMA_* -> DMA_*",
+	       "commit 7968778914e5 'PCI: Remove the deprecated \"pci-dma-compat.h\" API'",
+	       messages=implicit("pci_alloc_consistent", "pci_zalloc_consistent", "pci_free_consistent",
+				 "pci_map_single", "pci_unmap_single", "pci_map_page", "pci_unmap_page",
+				 "pci_map_sg", "pci_unmap_sg", "pci_set_dma_mask",
 				 "pci_set_consistent_dma_mask", "pci_dma_sync_single_for_cpu",
-				 "pci_dma_sync_single_for_device", "pci_dma_mapping_error") +
-	       undeclared("PCI_DMA_TODEVICE", "PCI_DMA_FROMDEVICE", "PCI_DMA_BIDIRECTIONAL")),
+				 "pci_dma_sync_single_for_device", "pci_dma_sync_sg_for_cpu",
+				 "pci_dma_sync_sg_for_device", "pci_dma_mapping_error") +
+	       undeclared("PCI_DMA_TODEVICE", "PCI_DMA_FROMDEVICE", "PCI_DMA_BIDIRECTIONAL", "PCI_DMA_NONE"),
+	       cocci=("pci_dma_compat.cocci",),
+	       manual="call the dma_* function on the struct device that does the DMA "
+		      "(&pdev->dev); a NULL device has none: pass the device's own"),
 	Change("access-ok", "access_ok() lost its type argument", "5.0",
 	       "access_ok(addr, size)", "commit 'Remove 'type' argument from access_ok() function'",
 	       messages=(r"macro \"access_ok\" passed 3 arguments",) + undeclared("VERIFY_READ", "VERIFY_WRITE")),
