@@ -175,8 +175,12 @@ CHANGES = (
 	       manual="call the dma_* function on the struct device that does the DMA "
 		      "(&pdev->dev); a NULL device has none: pass the device's own"),
 	Change("access-ok", "access_ok() lost its type argument", "5.0",
-	       "access_ok(addr, size)", "commit 'Remove 'type' argument from access_ok() function'",
-	       messages=(r"macro \"access_ok\" passed 3 arguments",) + undeclared("VERIFY_READ", "VERIFY_WRITE")),
+	       "access_ok(addr, size)",
+	       "commit 96d4f267e40f 'Remove 'type' argument from access_ok() function'",
+	       messages=(r"macro \"access_ok\" passed 3 arguments",) + undeclared("VERIFY_READ", "VERIFY_WRITE"),
+	       cocci=("access_ok.cocci",),
+	       manual="drop the first argument of access_ok() (keep any side effect it had "
+		      "as a statement before the call)"),
 	Change("v4l1", "Video4Linux 1 (<linux/videodev.h>, VIDIOCGCAP...) removed", "2.6.38",
 	       "the V4L2 API (<media/v4l2-dev.h>, <media/v4l2-ioctl.h>)",
 	       "Documentation/driver-api/media/v4l2-core.rst",
