@@ -159,7 +159,11 @@ CHANGES = (
 	       cocci=("usb_printk.cocci",)),
 	Change("netdev-priv", "net_device.priv removed", "2.6.29", "netdev_priv(dev)",
 	       "commit 'netdevice: safe convert to netdev_priv() #part-1'",
-	       messages=(r"‘struct net_device’ has no member named ‘priv’",)),
+	       messages=(r"‘struct net_device’ has no member named ‘priv’",),
+	       cocci=("netdev_priv.cocci",),
+	       manual="netdev_priv(dev) is the area alloc_netdev()/alloc_etherdev() allocated: "
+		      "allocate the net_device with sizeof the private struct and read it with "
+		      "netdev_priv(dev), or keep the driver's own pointer in that area"),
 	Change("pci-dma-compat", "the pci_* DMA wrappers (pci-dma-compat.h) removed", "5.18",
 	       "dma_* on &pdev->dev (pci_alloc_consistent -> dma_alloc_coherent with GFP_ATOMIC), "
 	       "PCI_DMA_* -> DMA_*",
