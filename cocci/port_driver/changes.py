@@ -110,12 +110,21 @@ CHANGES = (
 	Change("procfs", "create_proc_entry, create_proc_read_entry, read_proc/write_proc removed; "
 	       "struct proc_dir_entry opaque", "3.10",
 	       "proc_create(name, mode, parent, proc_ops) with seq_file (struct proc_ops since 5.6), "
-	       "PDE_DATA() then pde_data()", "Documentation/filesystems/seq_file.rst",
+	       "PDE_DATA() then pde_data()",
+	       "Documentation/filesystems/seq_file.rst; commit d56c0d45f0e2 "
+	       "'proc: decouple proc from VFS with \"struct proc_ops\"'",
 	       messages=implicit("create_proc_entry", "create_proc_read_entry", "PDE") +
 	       (r"undefined type ‘struct proc_dir_entry’",),
 	       context=(r"\bPDE\s*\(", r"->(read|write)_proc\b"),
-	       manual="register with proc_create() or proc_create_single_data() and a "
-		      "struct proc_ops; show the data through seq_file"),
+	       cocci=("proc_read_single.cocci",),
+	       manual="a reader that prints less than a page: a show function "
+		      "int f(struct seq_file *m, void *v) printing with seq_printf(m, ...) "
+		      "and proc_create_single_data(name, mode, parent, f, data) (data is "
+		      "m->private); one that pages by off/*start, or create_proc_entry() with "
+		      "->read_proc/->write_proc: proc_create_data() with a struct proc_ops "
+		      "(.proc_open calling single_open(), .proc_read = seq_read, .proc_lseek = "
+		      "seq_lseek, .proc_release = single_release, .proc_write taking "
+		      "(struct file *, const char __user *, size_t, loff_t *))"),
 	Change("timer-setup", "init_timer/setup_timer and timer_list.data removed; the callback "
 	       "takes the struct timer_list *", "4.15",
 	       "timer_setup(timer, callback, flags) and from_timer() in the callback",
