@@ -114,12 +114,21 @@ CHANGES = (
 	Change("procfs", "create_proc_entry, create_proc_read_entry, read_proc/write_proc removed; "
 	       "struct proc_dir_entry opaque", "3.10",
 	       "proc_create(name, mode, parent, proc_ops) with seq_file (struct proc_ops since 5.6), "
-	       "PDE_DATA() then pde_data()", "Documentation/filesystems/seq_file.rst",
+	       "PDE_DATA() then pde_data()",
+	       "Documentation/filesystems/seq_file.rst; commit d56c0d45f0e2 "
+	       "'proc: decouple proc from VFS with \"struct proc_ops\"'",
 	       messages=implicit("create_proc_entry", "create_proc_read_entry", "PDE") +
 	       (r"undefined type ‘struct proc_dir_entry’",),
 	       context=(r"\bPDE\s*\(", r"->(read|write)_proc\b"),
-	       manual="register with proc_create() or proc_create_single_data() and a "
-		      "struct proc_ops; show the data through seq_file"),
+	       cocci=("proc_read_single.cocci",),
+	       manual="a reader that prints less than a page: a show function "
+		      "int f(struct seq_file *m, void *v) printing with seq_printf(m, ...) "
+		      "and proc_create_single_data(name, mode, parent, f, data) (data is "
+		      "m->private); one that pages by off/*start, or create_proc_entry() with "
+		      "->read_proc/->write_proc: proc_create_data() with a struct proc_ops "
+		      "(.proc_open calling single_open(), .proc_read = seq_read, .proc_lseek = "
+		      "seq_lseek, .proc_release = single_release, .proc_write taking "
+		      "(struct file *, const char __user *, size_t, loff_t *))"),
 	Change("timer-setup", "init_timer/setup_timer and timer_list.data removed; the callback "
 	       "takes the struct timer_list *", "4.15",
 	       "timer_setup(timer, callback, flags) and from_timer() in the callback",
@@ -165,18 +174,32 @@ CHANGES = (
 	       cocci=("usb_printk.cocci",)),
 	Change("netdev-priv", "net_device.priv removed", "2.6.29", "netdev_priv(dev)",
 	       "commit 'netdevice: safe convert to netdev_priv() #part-1'",
-	       messages=(r"‘struct net_device’ has no member named ‘priv’",)),
-	Change("pci-dma-compat", "the pci_* DMA wrappers removed", "5.18",
-	       "dma_* on &pdev->dev (pci_alloc_consistent -> dma_alloc_coherent with GFP_ATOMIC)",
-	       "Documentation/core-api/dma-api.rst",
-	       messages=implicit("pci_alloc_consistent", "pci_free_consistent", "pci_map_single",
-				 "pci_unmap_single", "pci_map_sg", "pci_unmap_sg", "pci_set_dma_mask",
+	       messages=(r"‘struct net_device’ has no member named ‘priv’",),
+	       cocci=("netdev_priv.cocci",),
+	       manual="netdev_priv(dev) is the area alloc_netdev()/alloc_etherdev() allocated: "
+		      "allocate the net_device with sizeof the private struct and read it with "
+		      "netdev_priv(dev), or keep the driver's own pointer in that area"),
+	Change("pci-dma-compat", "the pci_* DMA wrappers (pci-dma-compat.h) removed", "5.18",
+	       "dma_* on &pdev->dev (pci_alloc_consistent -> dma_alloc_coherent with GFP_ATOMIC), "
+	       "PCI_DMA_* -> DMA_*",
+	       "commit 7968778914e5 'PCI: Remove the deprecated \"pci-dma-compat.h\" API'",
+	       messages=implicit("pci_alloc_consistent", "pci_zalloc_consistent", "pci_free_consistent",
+				 "pci_map_single", "pci_unmap_single", "pci_map_page", "pci_unmap_page",
+				 "pci_map_sg", "pci_unmap_sg", "pci_set_dma_mask",
 				 "pci_set_consistent_dma_mask", "pci_dma_sync_single_for_cpu",
-				 "pci_dma_sync_single_for_device", "pci_dma_mapping_error") +
-	       undeclared("PCI_DMA_TODEVICE", "PCI_DMA_FROMDEVICE", "PCI_DMA_BIDIRECTIONAL")),
+				 "pci_dma_sync_single_for_device", "pci_dma_sync_sg_for_cpu",
+				 "pci_dma_sync_sg_for_device", "pci_dma_mapping_error") +
+	       undeclared("PCI_DMA_TODEVICE", "PCI_DMA_FROMDEVICE", "PCI_DMA_BIDIRECTIONAL", "PCI_DMA_NONE"),
+	       cocci=("pci_dma_compat.cocci",),
+	       manual="call the dma_* function on the struct device that does the DMA "
+		      "(&pdev->dev); a NULL device has none: pass the device's own"),
 	Change("access-ok", "access_ok() lost its type argument", "5.0",
-	       "access_ok(addr, size)", "commit 'Remove 'type' argument from access_ok() function'",
-	       messages=(r"macro \"access_ok\" passed 3 arguments",) + undeclared("VERIFY_READ", "VERIFY_WRITE")),
+	       "access_ok(addr, size)",
+	       "commit 96d4f267e40f 'Remove 'type' argument from access_ok() function'",
+	       messages=(r"macro \"access_ok\" passed 3 arguments",) + undeclared("VERIFY_READ", "VERIFY_WRITE"),
+	       cocci=("access_ok.cocci",),
+	       manual="drop the first argument of access_ok() (keep any side effect it had "
+		      "as a statement before the call)"),
 	Change("v4l1", "Video4Linux 1 (<linux/videodev.h>, VIDIOCGCAP...) removed", "2.6.38",
 	       "the V4L2 API (<media/v4l2-dev.h>, <media/v4l2-ioctl.h>)",
 	       "Documentation/driver-api/media/v4l2-core.rst",

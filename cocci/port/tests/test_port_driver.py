@@ -288,18 +288,30 @@ def have_image():
 class LoadDriver(unittest.TestCase):
 	"""loaddrv/ builds only once patched; its init fails unless the
 	semaphores start as the old macros started them, so loading it in
-	QEMU proves the conversion kept the behaviour."""
+	QEMU proves the conversion kept the behaviour.  procdrv/ likewise
+	for a /proc reader."""
 
-	def test_loads(self):
-		out = os.path.join(SCRATCH, "loaddrv-out")
-		rc, stdout, err = run_tool("--out", out, os.path.join(HERE, "loaddrv"))
+	def port_and_load(self, name: str) -> None:
+		"""The command on tests/NAME: it builds only once patched, into
+		one module that loads and is removed."""
+		out = os.path.join(SCRATCH, name + "-out")
+		rc, stdout, err = run_tool("--out", out, os.path.join(HERE, name))
 		self.assertEqual(rc, 0, err)
 		with open(os.path.join(out, "report.json")) as f:
 			rep = json.load(f)
 		self.assertEqual(rep["before"]["compiled"], 0)
-		self.assertEqual(rep["after"]["compiled_files"], ["loaddrv.c"])
+		self.assertEqual(rep["after"]["compiled_files"], [name + ".c"])
 		self.assertEqual(rep["after"]["kbuild"], "generated Kbuild")
-		self.assertEqual(rep["loads"], [["loaddrv_drv", True, "loaded and removed"]], stdout)
+		self.assertEqual(rep["loads"], [[name + "_drv", True, "loaded and removed"]], stdout)
+
+	def test_loads(self):
+		self.port_and_load("loaddrv")
+
+	def test_proc_reader_reads_the_same(self):
+		"""procdrv/ reads its /proc file back in its init and fails
+		unless the converted show function printed what the old
+		read_proc did, with its data."""
+		self.port_and_load("procdrv")
 
 
 CORPUS = os.path.join(REPO, "..", "shared", "corpus", "port")
