@@ -366,7 +366,8 @@ def letter_mismatch(letter, pt):
 # module_param type -> the C type its param_check_<type> wants
 PARAM_CTYPE = {"uint": "unsigned int", "ulong": "unsigned long",
 	       "ushort": "unsigned short", "byte": "unsigned char",
-	       "hexint": "unsigned int", "charp": "char *"}
+	       "hexint": "unsigned int", "ullong": "unsigned long long",
+	       "charp": "char *"}
 
 
 # The kernel's typedefs that old drivers and their packages' headers build
