@@ -108,9 +108,10 @@ else
 endif
 
 # The one target that writes committed files: regenerate what the
-# pipeline derives (converter patches, function list), for review and
-# commit.
+# pipeline derives (converter patches, function list, the SmPL type list
+# of cocci/modparm_helpers.cocci), for review and commit.
 update: deps update-functionlist
+	@python3 cocci/gen_smpl_types.py
 	@scripts/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES) >/dev/null
 	$(call cmd,update_tree)
 	@$(MAKE) --no-print-directory -C cocci/tests/load regenerate $(KVARS)

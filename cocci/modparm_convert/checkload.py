@@ -22,6 +22,9 @@ import os
 import re
 import shutil
 import subprocess
+from typing import Optional
+
+from modparm_rules.typetable import BY_NAME, CTYPE, LETTER_LIMITS, LETTERS, LIMITS
 
 from . import checkbuild
 from .sites import line_before, split_args, strip_comments
@@ -36,14 +39,6 @@ BOOT_TIMEOUT = int(os.environ.get("MODPARM_BOOT_TIMEOUT", "600"))
 # this, not the boot
 LOAD_TIMEOUT = int(os.environ.get("MODPARM_LOAD_TIMEOUT", "60"))
 
-# kernel parameter type -> (lowest, highest) value it takes, printed as %d/%u
-RANGES = {"byte": (0, 255), "short": (-2 ** 15, 2 ** 15 - 1), "ushort": (0, 2 ** 16 - 1),
-	  "int": (-2 ** 31, 2 ** 31 - 1), "uint": (0, 2 ** 32 - 1),
-	  "long": (-2 ** 63, 2 ** 63 - 1), "ulong": (0, 2 ** 64 - 1),
-	  "ullong": (0, 2 ** 64 - 1), "hexint": (0, 2 ** 32 - 1)}
-# old MODULE_PARM letter -> the values 2.6 parsed for it
-LETTER = {"b": (0, 255), "h": (-2 ** 15, 2 ** 15 - 1), "i": (-2 ** 31, 2 ** 31 - 1),
-	  "l": (-2 ** 63, 2 ** 63 - 1)}
 REPORTER = r'''
 /* modparm-convert --check-load: report every parameter as sysfs would */
 static int __init modparm_check_report(void)
@@ -87,7 +82,7 @@ class Param:
 
 	def __init__(self, k, name, macro, args, cline):
 		self.k, self.name, self.macro, self.args, self.cline = k, name, macro, args, cline
-		self.kind = None	# a RANGES type, bool, invbool, charp, string, custom
+		self.kind = None	# a module_param type (typetable), string, custom, getonly
 		self.array = False
 		self.var = None
 		self.count = None	# the count variable of an array, None for NULL
@@ -271,8 +266,10 @@ def initialiser(text, var):
 	return None
 
 
-def int_text(kind, v):
-	lo, hi = RANGES[kind]
+def int_text(kind: str, v: int) -> str:
+	"""v as the kernel shows a kind: wrapped into its limits, as C's
+	conversion to the parameter's type does."""
+	lo, hi = LIMITS[kind]
 	span = hi - lo + 1
 	v = (v - lo) % span + lo
 	return str(v)
@@ -284,22 +281,25 @@ def plan(p, old, new):
 	not judged), bad (argument) and why (the kernel's reason)."""
 	k = p.kind
 	n = p.name
-	if k in RANGES:
-		lo, hi = RANGES[k]
-		if p.letter in LETTER:
-			lo, hi = max(lo, LETTER[p.letter][0]), min(hi, LETTER[p.letter][1])
+	pt = BY_NAME.get(k)
+	if k in LIMITS:
+		lo, hi = LIMITS[k]
+		if p.letter in LETTER_LIMITS:
+			lo, hi = max(lo, LETTER_LIMITS[p.letter][0]), min(hi, LETTER_LIMITS[p.letter][1])
 		edge = lo if lo < 0 else hi
 		vals = [edge] + [(i + 1) % (hi + 1) for i in range(1, p.max or 1)]
 		p.good = ",".join(str(v) for v in vals)
 		p.want = p.good
 		if not p.array:
-			p.bad = str(RANGES[k][1] + 1)
+			p.bad = str(LIMITS[k][1] + 1)
 			p.why = "`%s' invalid for parameter `%s'" % (p.bad, n)
-	elif k in ("bool", "invbool", "bint"):
+	elif pt is not None and pt.truth is not None:
 		vals = ["y"] + ["n"] * ((p.max or 1) - 1)
 		p.good = ",".join(vals)
-		p.want = ",".join("Y" if v == "y" else "N" for v in vals) if k != "bint" else \
-			",".join("1" if v == "y" else "0" for v in vals)
+		# what the getter shows for the value given: an invbool
+		# stores the opposite and shows it inverted again
+		yes, no = pt.truth
+		p.want = ",".join(yes if v == "y" else no for v in vals)
 		if not p.array:
 			p.bad, p.why = "maybe", "`maybe' invalid for parameter `%s'" % n
 	elif k == "charp":
@@ -348,13 +348,16 @@ def plan(p, old, new):
 		p.default = scalar_text(k, v)
 
 
-def scalar_text(k, v):
-	if k in RANGES and isinstance(v, int):
+def scalar_text(k: str, v: object) -> Optional[str]:
+	"""What the getter of kind k shows for a variable initialised to v
+	(None: not known)."""
+	pt = BY_NAME.get(k)
+	if k in LIMITS and isinstance(v, int):
 		return int_text(k, v)
-	if k in ("bool", "invbool") and isinstance(v, int):
-		return "Y" if bool(v) != (k == "invbool") else "N"
-	if k == "bint" and isinstance(v, int):
-		return "1" if v else "0"
+	if pt is not None and pt.truth is not None and isinstance(v, int):
+		# an invbool's variable holds the opposite of what it shows
+		yes, no = pt.truth
+		return yes if bool(v) != pt.inverted else no
 	if k == "charp":
 		# a NULL pointer prints as the kernel's "%s" prints it
 		return v if isinstance(v, str) else "(null)" if v == 0 else None
@@ -453,13 +456,6 @@ def make_module(n, rel, shown, old, new, have=None, uf=None, only_uses=False):
 	return m, "\n".join(out) + REPORTER
 
 
-# module_param type -> the C type of its variable
-CTYPES = {"int": "int", "uint": "unsigned int", "long": "long", "ulong": "unsigned long",
-	  "short": "short", "ushort": "unsigned short", "byte": "unsigned char",
-	  "charp": "char *", "bool": "bool", "invbool": "bool", "llong": "long long",
-	  "ullong": "unsigned long long", "hexint": "unsigned int"}
-
-
 def call_of(text):
 	"""(macro, [arguments]) of a module_param* text."""
 	m = re.match(r'\s*(\w+)\s*\(', text)
@@ -476,7 +472,7 @@ def type_mark(k, p):
 	for i in reversed(range(len(p.cands))):
 		probe = Param(k, p.name, *call_of(p.cands[i]), p.cline)
 		describe(probe)
-		t = CTYPES.get(probe.kind)
+		t = CTYPE.get(probe.kind)
 		if t:
 			expr = "__builtin_types_compatible_p(typeof(%s), %s) ? %d : (%s)" % (x, t, i + 1, expr)
 	return "static const char modparm_type_%d[%s] __used;" % (k, expr)
@@ -491,7 +487,7 @@ def letter_of(old, var):
 		return None, None
 	e = balanced_end(old, old.index("(", mp.start()))
 	ts = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', old[mp.end():e]))
-	lt = re.search(r'([bhils])$|c\d+$', ts)
+	lt = re.search(r'([%s])$|c\d+$' % "".join(LETTERS), ts)
 	return old[:mp.start()].count("\n") + 1, lt.group(1) if lt else None
 
 

@@ -10,6 +10,8 @@ writes the diagnostics and the records the converter reads.
 
   ctext.py    the C text: files, local headers, #defines, #if blocks
   types.py    type strings and declared types -> module_param types
+  typetable.py  the one table of module_param types that types.py, the
+              converter's checks and the generated SmPL list read
   decide.py   the form of each site and where its line goes (what the
               script rules call; it imports the others)
   records.py  diagnostics, -D stats lines, records for the converter

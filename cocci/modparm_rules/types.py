@@ -2,13 +2,17 @@
 """Types: the old type strings ("1-4i", "c18", built with
 __MODULE_STRING and #defines: decode, TYPESTR_RE), and a declared C type
 -> module_param type (norm_base, ptype), through the typedefs of the
-file, of its headers and of the kernel as a 6.1 x86-64 build has them."""
+file and of its headers down to a type of the table (typetable.py: the
+kernel's own typedefs are rows there)."""
 
 import os
 import re
+from typing import Optional
 
 from .ctext import (INCLUDES, blank_comments, eval_int, include_dirs_auto,
 		    include_paths, read_text, shown_header)
+from .typetable import (CTYPE, DECLARED, LETTERS, OTHER_SIGN, STRING_CHARS,
+			PType)
 
 
 STRING_RE = re.compile(r'"((?:[^"\\]|\\.)*)"')
@@ -17,77 +21,9 @@ STRING_RE = re.compile(r'"((?:[^"\\]|\\.)*)"')
 TOKEN_RE = re.compile(r'\s*("(?:[^"\\]|\\.)*"|[A-Za-z_]\w*|\d\w*|\S)')
 
 
+# the letters are those of the table (bhils)
 TYPESTR_RE = re.compile(r'^(?:(\d+|\{\w+\})(?:-(\d+|\{\w+\}))?)?'
-			r'(?:([bhils])|c(\d+|\{\w+\}))$')
-
-
-# old letter -> (size in bytes on LP64, signed, description)
-LETTERS = {
-	"b": (1, False, "unsigned char"),
-	"h": (2, True, "short"),
-	"i": (4, True, "int"),
-	"l": (8, True, "long"),
-	"s": (8, None, "char *"),
-}
-
-
-# normalised C type -> (module_param type, size, signed)
-PTYPES = {
-	"int": ("int", 4, True), "signed int": ("int", 4, True),
-	"signed": ("int", 4, True),
-	"unsigned int": ("uint", 4, False), "unsigned": ("uint", 4, False),
-	"long": ("long", 8, True), "long int": ("long", 8, True),
-	"signed long": ("long", 8, True), "signed long int": ("long", 8, True),
-	"unsigned long": ("ulong", 8, False),
-	"unsigned long int": ("ulong", 8, False),
-	"short": ("short", 2, True), "short int": ("short", 2, True),
-	"signed short": ("short", 2, True),
-	"unsigned short": ("ushort", 2, False),
-	"unsigned short int": ("ushort", 2, False),
-	"unsigned char": ("byte", 1, False),
-	"unsigned long long": ("ullong", 8, False),
-	"unsigned long long int": ("ullong", 8, False),
-	"char *": ("charp", 8, None),
-	"bool": ("bool", 1, None), "_Bool": ("bool", 1, None),
-	"u8": ("byte", 1, False), "__u8": ("byte", 1, False),
-	"uint8_t": ("byte", 1, False), "u_char": ("byte", 1, False),
-	"u16": ("ushort", 2, False), "__u16": ("ushort", 2, False),
-	"uint16_t": ("ushort", 2, False), "u_short": ("ushort", 2, False),
-	"s16": ("short", 2, True), "__s16": ("short", 2, True),
-	"int16_t": ("short", 2, True),
-	"u32": ("uint", 4, False), "__u32": ("uint", 4, False),
-	"uint32_t": ("uint", 4, False), "u_int": ("uint", 4, False),
-	"s32": ("int", 4, True), "__s32": ("int", 4, True),
-	"int32_t": ("int", 4, True),
-	"u64": ("ullong", 8, False), "__u64": ("ullong", 8, False),
-	"uint64_t": ("ullong", 8, False), "u_long": ("ulong", 8, False),
-	"u_int8_t": ("byte", 1, False), "u_int16_t": ("ushort", 2, False),
-	"u_int32_t": ("uint", 4, False), "u_int64_t": ("ullong", 8, False),
-	"uchar": ("byte", 1, False), "unchar": ("byte", 1, False),
-	"ushort": ("ushort", 2, False), "uint": ("uint", 4, False),
-	"ulong": ("ulong", 8, False),
-	# The typedefs of the kernel, as an x86-64 6.1 build defines them
-	# (include/linux/types.h, include/uapi/asm-generic/posix_types.h):
-	# the type check of module_param compares the pointed-to types, so
-	# the parameter type must be the underlying type of the typedef.
-	"size_t": ("ulong", 8, False), "__kernel_size_t": ("ulong", 8, False),
-	"ssize_t": ("long", 8, True), "__kernel_ssize_t": ("long", 8, True),
-	"ptrdiff_t": ("long", 8, True), "off_t": ("long", 8, True),
-	"__kernel_off_t": ("long", 8, True), "time_t": ("long", 8, True),
-	"clock_t": ("long", 8, True), "suseconds_t": ("long", 8, True),
-	"ino_t": ("ulong", 8, False),
-	"uid_t": ("uint", 4, False), "gid_t": ("uint", 4, False),
-	"__kernel_uid_t": ("uint", 4, False), "__kernel_gid_t": ("uint", 4, False),
-	"__kernel_uid32_t": ("uint", 4, False),
-	"__kernel_gid32_t": ("uint", 4, False),
-	"pid_t": ("int", 4, True), "__kernel_pid_t": ("int", 4, True),
-	"key_t": ("int", 4, True), "daddr_t": ("int", 4, True),
-	"mode_t": ("uint", 4, False), "__kernel_mode_t": ("uint", 4, False),
-	"umode_t": ("ushort", 2, False), "dev_t": ("uint", 4, False),
-	"uid16_t": ("ushort", 2, False), "gid16_t": ("ushort", 2, False),
-	"__le16": ("ushort", 2, False), "__le32": ("uint", 4, False),
-	"__be16": ("ushort", 2, False), "__be32": ("uint", 4, False),
-}
+			r'(?:([%s])|c(\d+|\{\w+\}))$' % "".join(LETTERS))
 
 
 def join_tokens(toks):
@@ -324,32 +260,30 @@ def typedef_of(name, path):
 	return typedef_on_path(name, path)
 
 
-def ptype(base, path):
+def ptype(base: str, path: str) -> Optional[PType]:
 	"""Normalised C base type -> (param type, size, signed) or None."""
 	b = norm_base(base)
 	seen = 0
-	while b not in PTYPES and seen < 5 and re.match(r'^\w+$', b):
+	while b not in DECLARED and seen < 5 and re.match(r'^\w+$', b):
 		r = typedef_of(b, path)
 		if r is None:
 			break
 		b = r
 		seen += 1
-	if b in ("char",) + SIGNED_CHARS:
-		return ("byte", 1, b in SIGNED_CHARS or None)
-	return PTYPES.get(b)
+	# a plain or signed char, under the kernel's names too (w9968cf's
+	# 's8 video_nr[]'), after its typedefs: byte, with its own sign
+	if b in OTHER_SIGN:
+		return OTHER_SIGN[b]
+	return DECLARED.get(b)
 
 
-# a signed char under the kernel's names too (w9968cf's 's8 video_nr[]'):
-# 6.1 has no signed byte type, so these become byte like 'signed char'
-SIGNED_CHARS = ("signed char", "s8", "__s8", "int8_t")
+def is_char_base(base: str) -> bool:
+	"""Whether an array of base is a char array module_param_string
+	copies into."""
+	return norm_base(base) in STRING_CHARS
 
 
-def is_char_base(base):
-	return norm_base(base) in ("char", "unsigned char", "signed char",
-				   "u8", "__u8")
-
-
-def letter_mismatch(letter, pt):
+def letter_mismatch(letter: Optional[str], pt: Optional[PType]) -> Optional[str]:
 	"""'size' or 'signedness' when the old letter does not fit the
 	module_param type pt (param type, size, signed), else None."""
 	if letter is None or pt is None or letter == "s" or pt[0] == "charp":
@@ -363,38 +297,9 @@ def letter_mismatch(letter, pt):
 	return None
 
 
-# module_param type -> the C type its param_check_<type> wants
-PARAM_CTYPE = {"uint": "unsigned int", "ulong": "unsigned long",
-	       "ushort": "unsigned short", "byte": "unsigned char",
-	       "hexint": "unsigned int", "charp": "char *"}
-
-
-# The kernel's typedefs that old drivers and their packages' headers build
-# on, as an x86-64 6.1 build defines them (include/linux/types.h,
-# include/uapi/asm-generic/posix_types.h, arch/x86/include/uapi/asm/
-# posix_types_64.h): 'typedef __kernel_dev_t major_t;' must become uint.
-PTYPES.update({
-	"__kernel_dev_t": ("uint", 4, False),
-	"__kernel_long_t": ("long", 8, True),
-	"__kernel_ulong_t": ("ulong", 8, False),
-	"__kernel_ino_t": ("ulong", 8, False),
-	"__kernel_ipc_pid_t": ("int", 4, True),
-	"__kernel_suseconds_t": ("long", 8, True),
-	"__kernel_daddr_t": ("int", 4, True),
-	"__kernel_old_uid_t": ("ushort", 2, False),
-	"__kernel_old_gid_t": ("ushort", 2, False),
-	"__kernel_old_dev_t": ("ulong", 8, False),
-	"__kernel_ptrdiff_t": ("long", 8, True),
-	"__kernel_time_t": ("long", 8, True),
-	"__kernel_old_time_t": ("long", 8, True),
-	"__kernel_clock_t": ("long", 8, True),
-	"__kernel_timer_t": ("int", 4, True),
-	"__kernel_clockid_t": ("int", 4, True),
-	"__kernel_uid16_t": ("ushort", 2, False),
-	"__kernel_gid16_t": ("ushort", 2, False),
-	"__kernel_key_t": ("int", 4, True),
-	"__kernel_mqd_t": ("int", 4, True),
-})
+# module_param type -> the C type its param_check_<type> wants (what
+# modparm.cocci imports)
+PARAM_CTYPE = CTYPE
 
 
 VIA: dict[tuple[str, str], tuple] = {}		# (file, typedef name) -> (definition, header, other definitions)

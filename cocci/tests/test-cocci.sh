@@ -191,6 +191,8 @@ if [ -n "${cpid:-}" ]; then
 	set -- "$@" "api-unit:python3 '$here/test_convert_api.py'"
 	# modparm.cocci's decisions, without spatch (modparm_rules/)
 	set -- "$@" "rules-unit:python3 '$here/test_rules.py'"
+	# the table of module_param types, and the SmPL generated from it
+	set -- "$@" "typetable:python3 '$here/test_typetable.py'"
 	# where make bench says the module_param lines went
 	set -- "$@" "bench-placement:python3 '$here/test_bench_placement.py'"
 	# the classes of old code maintainers converted by hand

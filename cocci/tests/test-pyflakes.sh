@@ -16,7 +16,7 @@ if ! "$py" -m pyflakes --version >/dev/null 2>&1; then
 	exit
 fi
 cd "$here/.."
-for f in modparm_convert/*.py modparm_rules/*.py tests/*.py bench_placement.py; do
+for f in modparm_convert/*.py modparm_rules/*.py tests/*.py bench_placement.py gen_smpl_types.py; do
 	out=$("$py" -m pyflakes "$f" 2>&1)
 	if [ -z "$out" ]; then ok "pyflakes $f"; else not_ok "pyflakes $f" "$out"; fi
 done
