@@ -18,6 +18,7 @@ from .types import (LETTERS, TYPESTR_RE, decode, is_char_base,
 		    letter_mismatch, norm_base, ptype, split_type,
 		    typedef_chain_notes, typedef_conflict, typedef_of)
 from .records import STATS_ON, emit, out_diag
+from .reasons import SIGNED_BYTE, Reason
 
 
 PERM = ["0"]
@@ -265,13 +266,6 @@ def exclusive(path, dl, site):
 			if (dif == sif and dbr != sbr) or (dtx == stx and dnb != snb):
 				return True
 	return False
-
-
-# a signed char declaration becomes byte: say what that loses
-SIGNED_BYTE = ("; byte is unsigned and 6.1 has no signed byte type: a "
-	       "negative value given at load is refused now (the initial "
-	       "value stays); declare it short to take one, as upstream did "
-	       "for w9968cf's video_nr")
 
 
 CHOSEN: dict[tuple[str, str], tuple] = {}	# (file, variable) -> (line of the declaration its line follows, form)
@@ -637,12 +631,9 @@ def decide(v, t, p):
 			# one rule adds the lines of one form after a
 			# declaration (its ++ adds them all); a line of
 			# another rule after the same token does not go in
-			res["diags"].append(("order", "'%s' (%s) is declared with "
-					     "'%s' (%s) in one declaration that "
-					     "both lines must follow: split the "
-					     "declaration by hand; left unchanged" %
-					     (res["dv"], FORM_MACRO[res["form"]],
-					      other[0][0], FORM_MACRO[other[0][1]])))
+			res["diags"].append(Reason.ORDER.diag(
+				dv=res["dv"], macro=FORM_MACRO[res["form"]],
+				other=other[0][0], other_macro=FORM_MACRO[other[0][1]]))
 			res["form"] = "left"
 		else:
 			CHOSEN[(p.file, res["dv"])] = (res["dline"], res["form"])
@@ -718,24 +709,19 @@ def decide1(v, t, p):
 				module_branch_array(res, group, p.file):
 			return res
 		if pt is None or bool(dims) != bool(res["dims"]) or len(dims) > 1:
-			res["diags"].append(("branch-types", "'%s' is declared as "
-					     "'%s' at line %d and as '%s' at line %d "
-					     "(other #if branches): no one module_param "
-					     "form fits both: left unchanged" % (
-						     res["dv"], res["declared"],
-						     res["dline"], decl, d[1])))
+			res["diags"].append(Reason.BRANCH_TYPES.diag(
+				dv=res["dv"], declared=res["declared"],
+				dline=res["dline"], other=decl, oline=d[1]))
 			res["form"] = "left"
 			return res
 		types[(d[1], d[2])] = pt[0]
 		if pt[0] != res["ty"]:
 			what = letter_mismatch(res["letter"], pt)
 			if what:
-				res["diags"].append(("type-mismatch", "type \"%s\" (%s) "
-						     "does not match the %s of the "
-						     "declaration '%s' (line %d): converted "
-						     "as %s" % (res["typestr"],
-								 LETTERS[res["letter"]][2], what,
-								 decl, d[1], pt[0])))
+				res["diags"].append(Reason.BRANCH_TYPE_MISMATCH.diag(
+					typestr=res["typestr"],
+					letter_type=LETTERS[res["letter"]][2], what=what,
+					decl=decl, line=d[1], ty=pt[0]))
 	if len(set(types.values())) > 1:
 		res["after"] = True
 		res["dtypes"] = types
@@ -747,13 +733,10 @@ def decide1(v, t, p):
 			  if cond_stack(p.file, d[1]))
 		where = "in the branches of the #if at line %d" % min(ifs) \
 			if len(ifs) == 1 else "in #if branches"
-		res["diags"].append(("branch-lines", "'%s' is declared as %s %s: one "
-				     "module_param line after each declaration, with its "
-				     "own type (one line would have the wrong type in a "
-				     "configuration)" % (
-					     res["dv"], " and ".join("'%s' (line %d)" % (
-						     decl.replace("* ", "*"), dl)
-						     for dl, decl in shown), where)))
+		res["diags"].append(Reason.BRANCH_LINES_TYPES.diag(
+			dv=res["dv"], decls=" and ".join("'%s' (line %d)" % (
+				decl.replace("* ", "*"), dl) for dl, decl in shown),
+			where=where))
 	elif res["after"]:
 		branch_lines_note(res, group, p.file)
 	return res
@@ -779,13 +762,10 @@ def branch_lines_note(res, group, path):
 	missing = [starts[b] for b in range(n) if b not in seen]
 	why = "which has no #else" if not has_else else \
 		"not in the branch of its %s" % " nor of its ".join(missing)
-	res["diags"].append(("branch-lines", "'%s' is declared at lines %s, in "
-			     "branches of the #if at line %d, %s: one module_param "
-			     "line after each declaration (one line after the #endif "
-			     "would name no variable in a configuration that takes no "
-			     "branch declaring it)" % (
-				     res["dv"], " and ".join(str(d[1]) for d in sorted(group, key=lambda d: d[1])),
-				     fs[-1][0], why)))
+	res["diags"].append(Reason.BRANCH_LINES.diag(
+		dv=res["dv"], lines=" and ".join(
+			str(d[1]) for d in sorted(group, key=lambda d: d[1])),
+		line=fs[-1][0], why=why))
 
 
 def decide_form(v, t, p):
@@ -802,41 +782,28 @@ def decide_form(v, t, p):
 	if inner:
 		# MODULE_PARM made one file-scope string; module_param* defines
 		# a static function and objects in sections, which no block holds
-		diags.append(("in-function", "MODULE_PARM of '%s' inside the block "
-			      "opened at line %d (a function body, a struct or an "
-			      "initializer): module_param* defines file-scope "
-			      "objects and cannot go there; move it to file scope, "
-			      "after the variable: left unchanged" % (v, inner[0])))
+		diags.append(Reason.IN_FUNCTION.diag(v=v, line=inner[0]))
 		return res
 	twin = modern_twin(path, int(p.line), v)
 	if twin:
-		diags.append(("compat", "'%s' already has its module_param at line "
-			      "%d, in another branch of '%s' (a compat block for "
-			      "old kernels): left unchanged" % (v, twin[0], twin[1])))
+		diags.append(Reason.COMPAT.diag(v=v, line=twin[0], cond=twin[1]))
 		return res
 	same = modern_same(path, int(p.line), v)
 	if same:
-		diags.append(("duplicate", "'%s' already has its module_param at "
-			      "line %d: a second one would define the parameter "
-			      "twice; MODULE_PARM removed" % (v, same)))
+		diags.append(Reason.DUPLICATE.diag(v=v, line=same))
 		res["form"] = "drop"
 		return res
 	guard = parm_guard(path, int(p.line))
 	if guard:
 		what = guard[1] if guard[1].startswith("the ") else "'%s'" % guard[1]
-		diags.append(("parm-guard", "'%s' is under %s (line %d), which "
-			      "no kernel since 2.6.17 (no MODULE_PARM) compiles: "
-			      "remove that #if so that the parameter "
-			      "exists" % (v, what, guard[0])))
+		diags.append(Reason.PARM_GUARD.diag(v=v, what=what, line=guard[0]))
 	s = decode(t, defs, fdefs=function_defines(path))
 	if s is None:
-		diags.append(("type-string", "cannot expand the type string "
-			      "%s of '%s': left unchanged" % (t, v)))
+		diags.append(Reason.TYPESTR_UNEXPANDED.diag(t=t, v=v))
 		return res
 	m = TYPESTR_RE.match(s.strip())
 	if not m:
-		diags.append(("type-string", "invalid type string \"%s\" of "
-			      "'%s': left unchanged" % (s, v)))
+		diags.append(Reason.TYPESTR_INVALID.diag(s=s, v=v))
 		return res
 	mn, mx, letter, csize = m.group(1), m.group(2), m.group(3), m.group(4)
 	res["letter"], res["typestr"] = letter, s
@@ -844,9 +811,7 @@ def decide_form(v, t, p):
 	if counted:
 		mx = mx if mx is not None else mn
 		if mn.startswith("{"):
-			diags.append(("type-string", "type string \"%s\" of '%s' has a "
-				      "minimum count that is not a number: left "
-				      "unchanged" % (s, v)))
+			diags.append(Reason.TYPESTR_MIN_SYMBOL.diag(s=s, v=v))
 			return res
 		mn = int(mn)
 		mx = int(mx) if not mx.startswith("{") else mx[1:-1]
@@ -885,60 +850,36 @@ def decide_form(v, t, p):
 		hdr = header_decl(tgt, path)
 		near = near_variable(tgt, path)
 		if near and word_count(tgt, path) and (not hdr or not hdr[1]):
-			diags.append(("no-declaration", "no variable '%s' here (only a "
-				      "local, a function's parameter or a struct member "
-				      "of that name), but the file has '%s': if the "
-				      "parameter meant it, module_param_named(%s, %s, "
-				      "...) (as upstream converted matroxfb's vmode); "
-				      "left unchanged" % (tgt, near, tgt, near)))
+			diags.append(Reason.NEAR_VARIABLE.diag(tgt=tgt, near=near))
 			return res
 		if word_count(tgt, path) and (not hdr or not hdr[1]) and \
 				only_locals(tgt, path) and not may_be_elsewhere(tgt, path):
 			# the name is only a local, a parameter or a struct member:
 			# the old macro never referenced a variable of it, and
 			# module_param would need one; maintainers removed the line
-			diags.append(("no-variable", "MODULE_PARM names '%s', which "
-				      "is no variable of this file (only a local, a "
-				      "function's parameter or a struct member of that "
-				      "name; the old macro never referenced it): "
-				      "MODULE_PARM (and any MODULE_PARM_DESC of it) removed" % tgt))
+			diags.append(Reason.ONLY_LOCALS.diag(tgt=tgt))
 			res["form"] = "drop"
 			res["novar"] = True
 			return res
 		if hdr and hdr[1]:
-			diags.append(("no-declaration", "'%s' is only declared in %s "
-				      "(extern, defined in another file): no "
-				      "declaration here to follow, left unchanged" %
-				      (tgt, hdr[0])))
+			diags.append(Reason.EXTERN_ONLY_IN_HEADER.diag(tgt=tgt, header=hdr[0]))
 		elif hdr:
-			diags.append(("no-declaration", "no variable '%s' here: %s "
-				      "declares only a struct member or another "
-				      "non-variable of that name: left unchanged" %
-				      (tgt, hdr[0])))
+			diags.append(Reason.HEADER_NOT_VARIABLE.diag(tgt=tgt, header=hdr[0]))
 		elif word_count(tgt, path) == 0 and not may_be_elsewhere(tgt, path):
 			# the old macro only named the variable for insmod and
 			# never referenced it, so this compiled; module_param
 			# takes its address: maintainers removed the line
-			diags.append(("no-variable", "MODULE_PARM names '%s', "
-				      "which is neither declared nor used in this "
-				      "file (the old macro never referenced it): "
-				      "MODULE_PARM (and any MODULE_PARM_DESC of it) removed" % tgt))
+			diags.append(Reason.UNUSED_NAME.diag(tgt=tgt))
 			res["form"] = "drop"
 			res["novar"] = True
 		else:
-			diags.append(("no-declaration", "no file-scope declaration "
-				      "of '%s' in this file or its own headers "
-				      "(only a local, a parameter or a struct "
-				      "member of that name, or declared elsewhere): "
-				      "left unchanged" % tgt))
+			diags.append(Reason.NO_DECLARATION.diag(tgt=tgt))
 		return res
 	if not defs_only and hdr_decl:
-		diags.append(("extern", "'%s' is only declared extern, in %s (defined "
-			      "in another file of the module): type taken from "
-			      "that declaration" % (tgt, os.path.basename(hdr_decl))))
+		diags.append(Reason.EXTERN_IN_HEADER.diag(
+			tgt=tgt, header=os.path.basename(hdr_decl)))
 	elif not defs_only:
-		diags.append(("extern", "'%s' is only declared extern here; "
-			      "type taken from that declaration" % tgt))
+		diags.append(Reason.EXTERN_HERE.diag(tgt=tgt))
 	pool = defs_only or decls
 	site = int(p.line)
 	# by line and column: 'static int x = 1; MODULE_PARM(x, "i");' puts
@@ -982,15 +923,8 @@ def decide_form(v, t, p):
 		lost = lost_conditions(path, site, [d[1] for d in group])
 		if lost:
 			no, what = lost[0]
-			diags.append(("lost-if", "'%s' is declared only at line %d, "
-				      "outside %s (line %d) around this MODULE_PARM: "
-				      "its module_param line would go after that "
-				      "declaration, out of the #if, and give the "
-				      "parameter to configurations that never had it; "
-				      "move the declaration above the #if (or the "
-				      "#if, with its MODULE_PARM_DESC, below the "
-				      "declaration) and convert again: left "
-				      "unchanged" % (tgt, group[0][1], what, no)))
+			diags.append(Reason.LOST_IF.diag(
+				tgt=tgt, dline=group[0][1], what=what, line=no))
 			return res
 	ts, dline, dcol, ext = chosen
 	res["dline"], res["dcol"] = dline, dcol
@@ -1005,29 +939,19 @@ def decide_form(v, t, p):
 		# that modpost judges the references to it
 		res["sect"] = sect.group(0)
 	if PERM[0].strip("0") and sect and (sect.group(1) or sect.group(2)) == "init":
-		diags.append(("initdata", "'%s' is in an init section (%s): with "
-			      "permission %s its sysfs file would read freed "
-			      "memory after init; use permission 0 or drop "
-			      "the annotation" % (tgt, sect.group(0), PERM[0])))
+		diags.append(Reason.INIT_SECTION.diag(
+			tgt=tgt, sect=sect.group(0), perm=PERM[0]))
 	elif PERM[0].strip("0") and sect:
-		diags.append(("initdata", "'%s' is in an exit section (%s), "
-			      "discarded when the driver is built in: with "
-			      "permission %s its sysfs file would read memory "
-			      "that is not there; use permission 0 or drop the "
-			      "annotation" % (tgt, sect.group(0), PERM[0])))
+		diags.append(Reason.EXIT_SECTION.diag(
+			tgt=tgt, sect=sect.group(0), perm=PERM[0]))
 	base, dims = split_type(ts)
 	if not defs_only and dims and not dims[0].strip():
 		# 'extern char *dasd[];': module_param_array takes the size
 		# with ARRAY_SIZE, which an incomplete array does not have
-		diags.append(("no-declaration", "'%s' is only declared extern, "
-			      "as an array of no size ('%s'%s): module_param_array "
-			      "needs its size, which only its definition in another "
-			      "file gives; put the parameter beside that definition "
-			      "(as upstream moved dasd's to dasd_devmap.c): left "
-			      "unchanged" % (tgt, ("extern %s %s[]" % (norm_base(base), tgt))
-					     .replace("* ", "*"),
-					     " in %s" % os.path.basename(hdr_decl)
-					     if hdr_decl else "")))
+		diags.append(Reason.EXTERN_NO_SIZE.diag(
+			tgt=tgt, decl=("extern %s %s[]" % (norm_base(base), tgt))
+			.replace("* ", "*"),
+			where=" in %s" % os.path.basename(hdr_decl) if hdr_decl else ""))
 		res["diags"] = [dg for dg in diags if dg[0] != "extern"]
 		return res
 	res["base"], res["dims"] = base, dims
@@ -1063,11 +987,10 @@ def decide_form(v, t, p):
 	def check_letter(pt):
 		what = letter_mismatch(letter, pt)
 		if what:
-			diags.append(("type-mismatch", "type %s (%s) does not match "
-				      "the %s of the declaration '%s': "
-				      "converted as %s%s" % (lettered, LETTERS[letter][2],
-							     what, declared, pt[0],
-							     SIGNED_BYTE if pt == ("byte", 1, True) else "")))
+			diags.append(Reason.TYPE_MISMATCH.diag(
+				lettered=lettered, letter_type=LETTERS[letter][2],
+				what=what, decl=declared, ty=pt[0],
+				loss=SIGNED_BYTE if pt == ("byte", 1, True) else ""))
 
 	# "cN": char array (string)
 	if csize is not None:
@@ -1081,75 +1004,49 @@ def decide_form(v, t, p):
 					   ty="charp", base="char *", dims=dims[:1],
 					   strarray=True)
 				return res
-			diags.append(("string-array", "type %s of '%s' is an array "
-				      "of %s-%s strings of %s chars, which module_param "
-				      "takes only as 'char *%s[%s]' (module_param_array "
-				      "of charp, as upstream converted them), and %s: "
-				      "left unchanged" % (lettered, shown, mn, mx, n,
-							  tgt, dims[0] if dims else "N", why)))
+			diags.append(Reason.STRING_ARRAY_LEFT.diag(
+				lettered=lettered, shown=shown, mn=mn, mx=mx, n=n,
+				tgt=tgt, dim=dims[0] if dims else "N", why=why))
 			return res
 		if not dims and norm_base(base).endswith("*"):
-			diags.append(("c-on-pointer", "type %s on the pointer '%s': "
-				      "the old kernel copied the string over the "
-				      "pointer; converted to charp" %
-				      (lettered, declared)))
+			diags.append(Reason.C_ON_POINTER.diag(lettered=lettered, decl=declared))
 			res.update(form="named" if tgt != v else "param",
 				   ty="charp")
 			return res
 		if len(dims) != 1 or not is_char_base(base):
-			diags.append(("string-type", "type %s on '%s', which is not "
-				      "a char array: left unchanged" %
-				      (lettered, declared)))
+			diags.append(Reason.STRING_TYPE.diag(lettered=lettered, decl=declared))
 			return res
 		eq, val = same_size(n, dims[0])
 		if eq is False:
-			diags.append(("string-size", "type %s gives %s bytes but "
-				      "sizeof(%s) is %s: converted with sizeof(%s)" %
-				      (lettered, n, tgt, val, tgt)))
+			diags.append(Reason.STRING_SIZE.diag(
+				lettered=lettered, n=n, tgt=tgt, size=val))
 		res.update(form="string")
 		return res
 
 	# letters b h i l s
 	if letter == "s" and len(dims) == 1 and is_char_base(base):
-		diags.append(("s-on-char-array", "type \"s\" (char *) on the "
-			      "char array '%s': converted to module_param_string"
-			      % declared))
+		diags.append(Reason.S_ON_CHAR_ARRAY.diag(decl=declared))
 		res.update(form="string")
 		return res
 	if letter == "s" and not dims and not norm_base(base).endswith("*"):
-		diags.append(("type-mismatch", "type \"s\" (char *) on '%s', which "
-			      "is not a pointer: left unchanged" % declared))
+		diags.append(Reason.S_ON_NON_POINTER.diag(decl=declared))
 		return res
 	if len(dims) > 1 and letter in "bhil":
 		pt = ptype(base, path)
 		if pt is not None and not re.search(r'\b(const|volatile)\b', base):
 			# the old kernel filled the elements in memory order, as
 			# param_array_ops does over a kparam_array of them all
-			diags.append(("multi-dim", "'%s' is a multi-dimensional "
-				      "array: the old kernel filled its elements in "
-				      "memory order; converted to module_param_cb "
-				      "with param_array_ops over all its elements "
-				      "as %s, which fills them the same way (up to "
-				      "all of them%s)" %
-				      (declared, pt[0], "" if mx is None else
-				       "; the type string allowed %s" % mx)))
+			diags.append(Reason.MULTI_DIM_FLAT.diag(
+				decl=declared, ty=pt[0], allowed="" if mx is None else
+				"; the type string allowed %s" % mx))
 			res.update(form="flat", ty=pt[0], after=True, ndims=len(dims))
 			return res
 	if len(dims) > 1 and re.search(r'\b(const|volatile)\b', base):
 		q = re.search(r'\b(const|volatile)\b', base).group(1)
-		diags.append(("no-equivalent", "'%s %s' is a %s multi-dimensional "
-			      "array: a parameter is written when the module "
-			      "loads, through a plain pointer; drop the %s and it "
-			      "converts (module_param_cb with param_array_ops over "
-			      "its elements): left unchanged" % (q, declared, q, q)))
+		diags.append(Reason.MULTI_DIM_QUALIFIED.diag(q=q, decl=declared))
 		return res
 	if len(dims) > 1:
-		diags.append(("no-equivalent", "'%s' is a multi-dimensional array: "
-			      "no module_param equivalent for %s (the old kernel "
-			      "filled its elements in memory order; upstream gave "
-			      "mcdx's such array a module_param_call setter that "
-			      "parses the list into it): left unchanged" %
-			      (declared, lettered)))
+		diags.append(Reason.MULTI_DIM.diag(decl=declared, lettered=lettered))
 		return res
 	pt = ptype(base, path)
 	if pt is None and typedef_conflict(base, path):
@@ -1164,46 +1061,30 @@ def decide_form(v, t, p):
 			why = " (module_param has no enum type: declare it int)"
 		elif nb.endswith("*"):
 			why = " (a pointer; only char * is a module_param type, charp)"
-		diags.append(("unknown-type", "cannot map the declared type of "
-			      "'%s' to a module_param type%s: left unchanged" %
-			      (declared, why)))
+		diags.append(Reason.UNKNOWN_TYPE.diag(decl=declared, why=why))
 		return res
 	res["ty"] = pt[0]
 	typedef_chain_notes(base, path, diags)
 	if re.search(r'\bvolatile\b', base):
-		diags.append(("volatile", "'%s' is volatile: module_param's type "
-			      "check discards the qualifier (a compiler warning); "
-			      "converted, drop the volatile" % ("volatile " + declared)))
+		diags.append(Reason.VOLATILE.diag(decl="volatile " + declared))
 	if norm_base(base) != "char *" and re.search(r'\bconst\b', base):
-		diags.append(("const", "'const %s' is const: a parameter is "
-			      "written when the module loads (the old kernel "
-			      "wrote to read-only data) and the type check of "
-			      "module_param rejects it: drop the const "
-			      "(modparm_const.cocci does)" % declared))
+		diags.append(Reason.CONST.diag(decl=declared))
 	if norm_base(base) == "char *" and re.search(r'\bconst\b', base):
-		diags.append(("const-charp", "'const %s': module_param's charp "
-			      "type check wants char *: drop the const "
-			      "(modparm_const.cocci does)" % declared))
+		diags.append(Reason.CONST_CHARP.diag(decl=declared))
 	if not dims:
 		if counted and (not isinstance(mx, int) or mx > 1):
 			call = setup_call(v, path, int(p.line))
 			if isinstance(call, dict):
-				diags.append(("range-on-scalar", "type %s on the scalar "
-					      "'%s' is an element count (%s to %s values), "
-					      "which %s() parses at boot ('%s='): converted "
-					      "to module_param_call(%s, %s, NULL, NULL, %s) "
-					      "after its __setup (line %d), which gives the "
-					      "module the list too, as upstream did for mcd; "
-					      "no getter: the parameter has no value in "
-					      "sysfs%s" % (lettered, declared, mn, mx,
-							 call["parser"], v, v, call["setfn"],
-							 PERM[0], call["sline"],
-							 "; its '#ifndef MODULE' (line %d) "
-							 "and #endif go (modparm-convert "
-							 "removes them): __setup is empty in "
-							 "a module, and the module needs the "
-							 "parser" % call["unguard"]
-							 if call["unguard"] else "")))
+				diags.append(Reason.RANGE_ON_SCALAR_CALL.diag(
+					lettered=lettered, decl=declared, mn=mn, mx=mx,
+					parser=call["parser"], v=v, setfn=call["setfn"],
+					perm=PERM[0], sline=call["sline"],
+					unguard="; its '#ifndef MODULE' (line %d) "
+					"and #endif go (modparm-convert "
+					"removes them): __setup is empty in "
+					"a module, and the module needs the "
+					"parser" % call["unguard"]
+					if call["unguard"] else ""))
 				res.update(call, form="call", after=True, ty=pt[0],
 					   dline=call["sline"], dcol=call["scol"],
 					   dposes=[(call["sline"], call["scol"])])
@@ -1217,30 +1098,22 @@ def decide_form(v, t, p):
 	if not counted:
 		# Upstream conversions used module_param_array here: it sets
 		# the first element from one value, as before, and takes more.
-		diags.append(("scalar-on-array", "scalar type %s on the array "
-			      "'%s': only the first element was set; converted "
-			      "to module_param_array, which also accepts up to "
-			      "ARRAY_SIZE(%s) values" % (lettered, declared, tgt)))
+		diags.append(Reason.SCALAR_ON_ARRAY.diag(
+			lettered=lettered, decl=declared, tgt=tgt))
 		check_letter(pt)
 		res.update(form="array_named" if tgt != v else "array")
 		return res
 	check_letter(pt)
 	eq, val = same_size(mx, dims[0])
 	if eq is False:
-		diags.append(("range-size", "type %s allows at most %s values but "
-			      "'%s' has %s elements: converted to an array "
-			      "of up to %s" % (lettered, mx, declared, val, val)))
+		diags.append(Reason.RANGE_SIZE.diag(
+			lettered=lettered, mx=mx, decl=declared, size=val))
 	if mn > 1 and KEEP_MIN[0]:
 		res.update(form="cb", min=mn)
-		diags.append(("callback", "type %s requires at least %d values: "
-			      "converted to module_param_cb with a setter that "
-			      "keeps that check" % (lettered, mn)))
+		diags.append(Reason.CALLBACK.diag(lettered=lettered, mn=mn))
 		return res
 	if mn > 1:
-		diags.append(("minimum", "type %s requires at least %d values; "
-			      "module_param_array has no minimum: converted "
-			      "without that check (-D keep_minimum keeps it "
-			      "with a module_param_cb setter)" % (lettered, mn)))
+		diags.append(Reason.MINIMUM.diag(lettered=lettered, mn=mn))
 	res.update(form="array_named" if tgt != v else "array")
 	return res
 
@@ -1441,13 +1314,11 @@ def string_array_uses_all(name, path):
 def string_array_to_charp(lettered, declared, name, dims, path):
 	"""The warning of an array of strings converted to char *."""
 	reads = sorted(set(str(l) for l, why in string_array_uses_all(name, path)))
-	return ("string-array", "type %s on '%s': declared 'char *%s[%s]' and "
-		"converted to module_param_array(%s, charp, ...), as upstream did; "
-		"its uses only read the strings, but an element not given is now "
-		"NULL, not \"\"%s" % (lettered, declared, name, dims[0], name,
-				      ": check the reads at line%s %s" % (
-					      "s" if len(reads) > 1 else "",
-					      ", ".join(reads)) if reads else ""))
+	return Reason.STRING_ARRAY_CHARP.diag(
+		lettered=lettered, decl=declared, name=name, dim=dims[0],
+		reads=": check the reads at line%s %s" % (
+			"s" if len(reads) > 1 else "", ", ".join(reads))
+		if reads else "")
 
 
 STRARR_DONE: set[tuple[str, str]] = set()	# (file, array of strings) whose declaration became char *name[N]
@@ -1506,16 +1377,12 @@ def module_branch_array(res, group, path):
 			   ("range-on-scalar", "type-mismatch", "range-size", "minimum")]
 	mn = int(re.match(r'^(\d+)', res["typestr"]).group(1))
 	if mn > 1:
-		res["diags"].append(("minimum", "type \"%s\" requires at least %d "
-				     "values; module_param_array has no minimum: "
-				     "converted without that check" % (res["typestr"], mn)))
-	res["diags"].append(("module-array", "'%s' is '%s' under '%s' (line %d) "
-			     "and a scalar in its other branch (line %d): "
-			     "module_param_array after the array's declaration, "
-			     "as upstream converted it; built in, the scalar "
-			     "gets no parameter" % (res["dv"], declared,
-						    blanked(path)[if_line - 1].strip(),
-						    a[1], scalars[0][1])))
+		res["diags"].append(Reason.MINIMUM_MODULE_ARRAY.diag(
+			typestr=res["typestr"], mn=mn))
+	res["diags"].append(Reason.MODULE_ARRAY.diag(
+		dv=res["dv"], declared=declared,
+		cond=blanked(path)[if_line - 1].strip(),
+		aline=a[1], sline=scalars[0][1]))
 	res.update(form="array_named" if named else "array", ty=pt[0], base=base,
 		   dims=dims, after=True, dline=a[1], dcol=a[2],
 		   dposes=[(a[1], a[2])], declared=declared)
@@ -1686,9 +1553,6 @@ def count_on_scalar(lettered, declared, mn, mx, v, path, why=None):
 			 "never checked%s and module_param does not either: a "
 			 "module_param_cb setter can, as upstream wrote for lockd" %
 			 (mn, mx, " (it demanded at least %d values)" % mn if mn > 1 else ""))
-	return ("range-on-scalar", "type %s on the scalar '%s' is an element "
-		"count (%s to %s values): the old kernel wrote the values after "
-		"the first past the variable; converted to module_param, which "
-		"takes one value: the count is gone%s%s" % (lettered, declared,
-							    mn, mx, meant,
-							    "; " + why if why else ""))
+	return Reason.RANGE_ON_SCALAR.diag(
+		lettered=lettered, decl=declared, mn=mn, mx=mx, meant=meant,
+		why="; " + why if why else "")
