@@ -49,10 +49,11 @@ try:
 	from modparm_rules.records import (MODPARM_RECORDS, REPORT, STATS_ON,
 					   out_diag)
 	from modparm_rules.types import PARAM_CTYPE
+	from modparm_rules.state import ADDED, KEEP_MIN, STRARR_DONE
+	from modparm_rules.declarations import alias_of, reverse_alias_of
 	from modparm_rules.decide import (
-		ADDED, KEEP_MIN, STRARR_DONE, added, after_macro, alias_of,
-		at_decl, at_decl_dv, chosen, decide, is_after, is_form,
-		no_variable, placed_args, record_decl, reverse_alias_of,
+		added, after_macro, at_decl, at_decl_dv, chosen, decide,
+		is_after, is_form, no_variable, placed_args, record_decl,
 		set_perm, string_array_decided, string_array_decl_at)
 except ImportError as e:
 	raise ImportError("modparm.cocci: %s: put the directory of modparm.cocci "

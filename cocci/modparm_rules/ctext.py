@@ -13,6 +13,15 @@ from typing import Any
 DEFINES: dict[str, dict[str, str]] = {}	# path -> {name: value}
 
 
+class Pos:
+	"""A position as spatch gives one (file, line and column as
+	strings), for a place the text shows: toplevel() and the
+	diagnostics take either."""
+
+	def __init__(self, path: str, line: object, column: object) -> None:
+		self.file, self.line, self.column = path, str(line), str(column)
+
+
 def read_text(path):
 	try:
 		with open(path, errors="replace") as f:
