@@ -46,10 +46,9 @@ import sys
 sys.dont_write_bytecode = True	# nothing written beside the semantic patch
 try:
 	from modparm_rules.ctext import set_includes, set_src
-	from modparm_rules.records import (MODPARM_RECORDS, REPORT, STATS_ON,
-					   out_diag)
+	from modparm_rules.records import out_diag
 	from modparm_rules.types import PARAM_CTYPE
-	from modparm_rules.state import ADDED, KEEP_MIN, STRARR_DONE
+	from modparm_rules.state import STATE
 	from modparm_rules.declarations import alias_of, reverse_alias_of
 	from modparm_rules.decide import (
 		added, after_macro, at_decl, at_decl_dv, chosen, decide,
@@ -58,8 +57,11 @@ try:
 except ImportError as e:
 	raise ImportError("modparm.cocci: %s: put the directory of modparm.cocci "
 			  "in PYTHONPATH" % e)
+# what the rules of this run share (modparm_rules/state.py), empty as
+# the run starts
+STATE.reset()
 # the records of each --jobs worker, for merge. in the finalize rule
-coccinelle.MODPARM_RECORDS = MODPARM_RECORDS
+coccinelle.MODPARM_RECORDS = STATE.records
 
 
 @r@
@@ -82,7 +84,7 @@ set_perm(perm)
 @script:python depends on stats@
 p << r.p;
 @@
-STATS_ON[0] = True
+STATE.stats_on = True
 
 // the package's include path: its -I directories, or its SRC to search
 @script:python@
@@ -100,12 +102,12 @@ set_src(src)
 @script:python depends on report@
 p << r.p;
 @@
-REPORT[0] = True
+STATE.report = True
 
 @script:python depends on keep_minimum@
 p << r.p;
 @@
-KEEP_MIN[0] = True
+STATE.keep_min = True
 
 @script:python ra@
 v << r.v;
@@ -254,7 +256,7 @@ position q : script:python(sv) { string_array_decl_at(q, sv) };
 q << strarr_decl.q;
 sv << s_strarr.sv;
 @@
-STRARR_DONE.add((q[0].file, sv))
+STATE.strarr_done.add((q[0].file, sv))
 
 // ---------------------------------------------------------------------------
 // patch: one rule per form for the sites whose line stays in place, a
@@ -481,7 +483,7 @@ position q : script:python(dv) { at_decl_dv(q, dv) };
 q << add_cb.q;
 dv << s_a_cb.dv;
 @@
-ADDED.add((q[0].file, dv))
+STATE.added.add((q[0].file, dv))
 
 // spatch drops a blank line that follows a function in added code, but
 // keeps one that starts the code added after a function: each of the
@@ -642,7 +644,7 @@ declarer name module_param_cb, __MODULE_PARM_TYPE;
 q << add_flat.q;
 dv << s_flat.dv;
 @@
-ADDED.add((q[0].file, dv))
+STATE.added.add((q[0].file, dv))
 
 // Sites whose module_param* went after the declaration
 @m_moved depends on patch@
@@ -663,7 +665,7 @@ mv;
 r = decide(v, t, p[0])
 if r["form"] == "left" or not (r["after"] or r["form"] == "cb"):
 	cocci.include_match(False)
-elif (p[0].file, r["dv"]) not in ADDED:
+elif (p[0].file, r["dv"]) not in STATE.added:
 	out_diag(p[0], "internal", "module_param for '%s' could not be placed "
 		 "after its declaration (line %d): left unchanged" %
 		 (v, r["dline"]))

@@ -12,16 +12,15 @@ import sys
 
 from .ctext import defines, eval_int, read_text
 from .types import norm_base, typedef_of
-from .records import STATS_ON, emit, out_diag
+from .records import emit, out_diag
 from .reasons import Reason
 from .forms import decide_form
 from .branch_decls import decide_branches
-from .state import (ADDED, CHOSEN, CHOSEN_V, DECLS, DONE, PERM, PLACED,
-		    STRARR_DONE)
+from .state import STATE
 
 
 def set_perm(p):
-	PERM[0] = p
+	STATE.perm = p
 
 
 def record_decl(name, ts, q):
@@ -29,9 +28,9 @@ def record_decl(name, ts, q):
 	ext = bool(re.search(r'\bextern\b', line[:int(q.column)]))
 	key = (q.file, name)
 	ent = (ts, int(q.line), int(q.column), ext)
-	DECLS.setdefault(key, [])
-	if ent not in DECLS[key]:
-		DECLS[key].append(ent)
+	STATE.decls.setdefault(key, [])
+	if ent not in STATE.decls[key]:
+		STATE.decls[key].append(ent)
 
 
 FORM_MACRO = {"param": "module_param", "array": "module_param_array",
@@ -60,12 +59,12 @@ def _at_name(q, poses):
 def at_decl(q, v):
 	"""Is the declaration at q the one the module_param of the
 	MODULE_PARM naming v follows?"""
-	return _at_name(q, CHOSEN_V.get((q[0].file, v), []))
+	return _at_name(q, STATE.chosen_v.get((q[0].file, v), []))
 
 
 def at_decl_dv(q, dv):
 	"""The same, by the declared name."""
-	dl = CHOSEN.get((q[0].file, dv))
+	dl = STATE.chosen.get((q[0].file, dv))
 	return _at(q, [] if dl is None else [dl[0]])
 
 
@@ -73,12 +72,12 @@ def decide(v, t, p):
 	"""Choose the modern form for one MODULE_PARM site.  Diagnostics are
 	printed once per site."""
 	key = (p.file, p.line, p.column)
-	if key in DONE:
-		return DONE[key]
+	if key in STATE.done:
+		return STATE.done[key]
 	res = decide1(v, t, p)
-	DONE[key] = res
+	STATE.done[key] = res
 	if res["form"] == "cb" or (res["form"] != "left" and res["after"]):
-		other = [(n, fm) for (f, n), (dl, fm) in CHOSEN.items()
+		other = [(n, fm) for (f, n), (dl, fm) in STATE.chosen.items()
 			 if f == p.file and dl == res["dline"] and n != res["dv"]
 			 and (fm in ("cb", "flat") or res["form"] in ("cb", "flat"))]
 		if other:
@@ -90,8 +89,8 @@ def decide(v, t, p):
 				other=other[0][0], other_macro=FORM_MACRO[other[0][1]]))
 			res["form"] = "left"
 		else:
-			CHOSEN[(p.file, res["dv"])] = (res["dline"], res["form"])
-			CHOSEN_V[(p.file, v)] = res.get("dposes") or \
+			STATE.chosen[(p.file, res["dv"])] = (res["dline"], res["form"])
+			STATE.chosen_v[(p.file, v)] = res.get("dposes") or \
 				[(res["dline"], res["dcol"])]
 	for kind, msg in res["diags"]:
 		out_diag(p, kind, msg)
@@ -103,7 +102,7 @@ def decide(v, t, p):
 		if res.get("sect"):
 			rec["sect"] = res["sect"]
 	emit(rec)
-	if STATS_ON[0]:
+	if STATE.stats_on:
 		# with the column: a line may hold several sites
 		sys.stderr.write("modparm-site: %s:%s:%d: %s %s\n" % (
 			p.file, p.line, int(p.column) + 1, "left" if res["form"] == "left"
@@ -151,11 +150,11 @@ def is_form(v, t, p, form, after):
 	r = decide(v, t, p[0])
 	if r["form"] != form or (r["after"] or form == "cb") != after:
 		return False
-	if r.get("strarray") and (p[0].file, r["dv"]) not in STRARR_DONE:
+	if r.get("strarray") and (p[0].file, r["dv"]) not in STATE.strarr_done:
 		# its declaration was not rewritten: a charp array would not build
 		return False
 	if after:
-		PLACED[(p[0].file, v)] = r
+		STATE.placed[(p[0].file, v)] = r
 	return True
 
 
@@ -181,7 +180,7 @@ def placed(v, q, what):
 	"""The same for a line added after a declaration (at q), from the
 	decision of the site naming v in that file; the type is that of
 	this declaration when the #if branches declare different types."""
-	r = PLACED[(q[0].file, v)]
+	r = STATE.placed[(q[0].file, v)]
 	if what == "ty" and r.get("dtypes"):
 		for (dl, dc), ty in r["dtypes"].items():
 			if _at_name(q, [(dl, dc)]):
@@ -191,7 +190,7 @@ def placed(v, q, what):
 
 def added(v, q):
 	"""The line of v went in after its declaration: its MODULE_PARM can go."""
-	ADDED.add((q[0].file, PLACED[(q[0].file, v)]["dv"]))
+	STATE.added.add((q[0].file, STATE.placed[(q[0].file, v)]["dv"]))
 
 
 # the arguments after the name of the line of each form that one rule
@@ -210,13 +209,13 @@ def is_after(v, t, p):
 
 def after_macro(v, p):
 	"""The macro of the line added for the MODULE_PARM naming v."""
-	return FORM_MACRO[PLACED[(p[0].file, v)]["form"]]
+	return FORM_MACRO[STATE.placed[(p[0].file, v)]["form"]]
 
 
 def placed_args(v, q):
 	"""Its arguments after the name, for the declaration at q."""
 	out = []
-	for a in AFTER_ARGS[PLACED[(q[0].file, v)]["form"]]:
+	for a in AFTER_ARGS[STATE.placed[(q[0].file, v)]["form"]]:
 		if a == "NULL":
 			out.append(a)
 		elif a == "sizeof":
@@ -229,7 +228,7 @@ def placed_args(v, q):
 def string_array_decl_at(q, name):
 	"""Is q the declaration of the array of strings name that the
 	decision converts?"""
-	for (f, ln, col), r in DONE.items():
+	for (f, ln, col), r in STATE.done.items():
 		if f == q[0].file and r.get("strarray") and r["dv"] == name and \
 				int(q[0].line) == r["dline"]:
 			return True

@@ -17,7 +17,7 @@ from .reasons import SIGNED_BYTE, Reason
 from .setup_parser import count_on_scalar, setup_call
 from .site import (Site, find_declarations, new_site, place_line,
 		   read_declaration, read_typestring, where_it_is)
-from .state import KEEP_MIN, PERM
+from .state import STATE
 from .string_arrays import string_array_refused, string_array_to_charp
 
 Decision = dict[str, Any]
@@ -205,7 +205,7 @@ def decide_call(st: Site, call: dict[str, Any], pt: tuple) -> Decision:
 	st.diags.append(Reason.RANGE_ON_SCALAR_CALL.diag(
 		lettered=st.lettered, decl=st.declared, mn=st.mn, mx=st.mx,
 		parser=call["parser"], v=v, setfn=call["setfn"],
-		perm=PERM[0], sline=call["sline"],
+		perm=STATE.perm, sline=call["sline"],
 		unguard="; its '#ifndef MODULE' (line %d) "
 		"and #endif go (modparm-convert "
 		"removes them): __setup is empty in "
@@ -239,7 +239,7 @@ def decide_array(st: Site) -> Decision:
 	if eq is False:
 		st.diags.append(Reason.RANGE_SIZE.diag(
 			lettered=lettered, mx=st.mx, decl=st.declared, size=val))
-	if st.mn > 1 and KEEP_MIN[0]:
+	if st.mn > 1 and STATE.keep_min:
 		res.update(form="cb", min=st.mn)
 		st.diags.append(Reason.CALLBACK.diag(lettered=lettered, mn=st.mn))
 		return res

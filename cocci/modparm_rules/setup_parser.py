@@ -10,7 +10,7 @@ from .ctext import (blank_comments, blanked, cond_stack, if_body, if_branches,
 		    Pos, read_text, toplevel)
 from .reasons import Reason
 from .cond_blocks import compiled_with
-from .state import PERM
+from .state import STATE
 
 
 
@@ -104,11 +104,11 @@ def setup_call(v, path, site):
 				       "that #if and pass the parameter to it with "
 				       "module_param_call, as upstream did for mcd" %
 				       (what, ln, cond))
-	if init and writable(PERM[0]):
+	if init and writable(STATE.perm):
 		return head + ("but %s() is __init and permission %s lets sysfs "
 			       "call it after init, when it is gone: with "
 			       "permission 0, module_param_call passes the "
-			       "parameter to it" % (fn, PERM[0]))
+			       "parameter to it" % (fn, STATE.perm))
 	return {"parser": fn, "sline": sline, "scol": scol,
 		"setfn": "modparm_set_" + v,
 		"arg": "val" if const else "(char *)val", "unguard": guard}

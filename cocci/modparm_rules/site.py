@@ -20,10 +20,7 @@ from .cond_blocks import (exclusive, lost_conditions, modern_same,
 from .declarations import (alias_of, decl_text, header_decl,
 			   local_header_decls, macro_decls, may_be_elsewhere,
 			   near_variable, only_locals, text_decls, word_count)
-from .state import DECLS, PERM
-
-# a declaration as recorded: (type string, line, column, extern)
-Decl = tuple
+from .state import STATE, Decl
 
 
 @dataclass
@@ -62,7 +59,7 @@ def new_site(v: str, p: Any) -> Site:
 	path = p.file
 	diags: list[Diag] = []
 	res = {"form": "left", "diags": diags, "after": False,
-	       "ty": None, "tgt": v, "min": 0, "perm": PERM[0]}
+	       "ty": None, "tgt": v, "min": 0, "perm": STATE.perm}
 	tgt = alias_of(v, path)
 	res["tgt"] = tgt
 	res["dv"] = tgt
@@ -141,12 +138,12 @@ def find_declarations(st: Site) -> bool:
 	those of the driver's own headers or of the text; without any, the
 	site is decided by no_declaration."""
 	path, v = st.path, st.v
-	decls = DECLS.get((path, st.tgt), [])
-	if not decls and st.tgt != v and DECLS.get((path, v)):
+	decls = STATE.decls.get((path, st.tgt), [])
+	if not decls and st.tgt != v and STATE.decls.get((path, v)):
 		# '#define azt_port aztcd' then 'static int azt_port': the
 		# declaration is that of the alias target, under the name the
 		# MODULE_PARM uses; keep that name
-		decls = DECLS[(path, v)]
+		decls = STATE.decls[(path, v)]
 		st.tgt = v
 		st.res["tgt"] = st.res["dv"] = v
 		st.shown = v
@@ -274,7 +271,7 @@ def section_notes(st: Site, dline: int) -> None:
 		# --check-build declares the variable in the same section, so
 		# that modpost judges the references to it
 		st.res["sect"] = sect.group(0)
-	perm = PERM[0]
+	perm = STATE.perm
 	if perm.strip("0") and sect and (sect.group(1) or sect.group(2)) == "init":
 		st.diags.append(Reason.INIT_SECTION.diag(
 			tgt=st.tgt, sect=sect.group(0), perm=perm))
