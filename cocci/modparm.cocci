@@ -47,6 +47,7 @@ sys.dont_write_bytecode = True	# nothing written beside the semantic patch
 try:
 	from modparm_rules.ctext import set_includes, set_src
 	from modparm_rules.records import out_diag
+	from modparm_rules.reasons import Reason
 	from modparm_rules.types import PARAM_CTYPE
 	from modparm_rules.state import STATE
 	from modparm_rules.declarations import alias_of, reverse_alias_of
@@ -666,9 +667,7 @@ r = decide(v, t, p[0])
 if r["form"] == "left" or not (r["after"] or r["form"] == "cb"):
 	cocci.include_match(False)
 elif (p[0].file, r["dv"]) not in STATE.added:
-	out_diag(p[0], "internal", "module_param for '%s' could not be placed "
-		 "after its declaration (line %d): left unchanged" %
-		 (v, r["dline"]))
+	out_diag(p[0], *Reason.NOT_PLACED.diag(v=v, line=r["dline"]))
 	cocci.include_match(False)
 coccinelle.mv = cocci.make_ident(v)
 

@@ -109,8 +109,9 @@ def expand(toks, macros, depth=0):
 	return out
 
 
-BINARY = [["||"], ["&&"], ["|"], ["^"], ["&"], ["==", "!="], ["<", "<=", ">", ">="],
-	  ["<<", ">>"], ["+", "-"], ["*", "/", "%"]]
+# the binary operators by precedence, lowest first
+BINARY = (("||",), ("&&",), ("|",), ("^",), ("&",), ("==", "!="), ("<", "<=", ">", ">="),
+	  ("<<", ">>"), ("+", "-"), ("*", "/", "%"))
 
 
 def evaluate(toks, env, seen=None):

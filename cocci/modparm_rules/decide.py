@@ -9,6 +9,8 @@ line goes (after the declaration, at_decl)."""
 
 import re
 import sys
+from types import MappingProxyType
+from typing import Mapping
 
 from .ctext import defines, eval_int, read_text
 from .types import norm_base, typedef_of
@@ -33,10 +35,10 @@ def record_decl(name, ts, q):
 		STATE.decls[key].append(ent)
 
 
-FORM_MACRO = {"param": "module_param", "array": "module_param_array",
+FORM_MACRO: Mapping[str, str] = MappingProxyType({"param": "module_param", "array": "module_param_array",
 	      "string": "module_param_string", "named": "module_param_named",
 	      "array_named": "module_param_array_named", "cb": "module_param_cb",
-	      "call": "module_param_call", "flat": "module_param_cb"}
+	      "call": "module_param_call", "flat": "module_param_cb"})
 
 
 def _at(q, lines):
@@ -195,9 +197,9 @@ def added(v, q):
 
 # the arguments after the name of the line of each form that one rule
 # of modparm.cocci adds after a declaration (cb and flat add more lines)
-AFTER_ARGS = {"param": ("ty", "perm"), "array": ("ty", "NULL", "perm"),
+AFTER_ARGS: Mapping[str, tuple[str, ...]] = MappingProxyType({"param": ("ty", "perm"), "array": ("ty", "NULL", "perm"),
 	      "string": ("dv", "sizeof", "perm"), "named": ("tgt", "ty", "perm"),
-	      "array_named": ("dv", "ty", "NULL", "perm")}
+	      "array_named": ("dv", "ty", "NULL", "perm")})
 
 
 def is_after(v, t, p):

@@ -43,8 +43,8 @@ def header_decl(name, path):
 	return None
 
 
-NOT_TYPE_WORDS = {"return", "typedef", "goto", "case", "else", "if",
-		  "while", "for", "do", "switch", "sizeof", "define"}
+NOT_TYPE_WORDS = frozenset({"return", "typedef", "goto", "case", "else", "if",
+		  "while", "for", "do", "switch", "sizeof", "define"})
 
 
 def text_decls(name, path):

@@ -8,7 +8,8 @@ _array_named, module_param_call, a module_param_cb setter, or left with
 a reason."""
 
 import re
-from typing import Any, Callable, Optional, Union
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, Optional, Union
 
 from .ctext import eval_int
 from .types import (LETTERS, is_char_base, letter_mismatch, norm_base,
@@ -25,7 +26,7 @@ Decision = dict[str, Any]
 
 # the form of a #define alias ('#define vortex_debug debug'): the
 # parameter keeps the MODULE_PARM's name, the variable is the alias's
-NAMED = {"param": "named", "array": "array_named"}
+NAMED: Mapping[str, str] = MappingProxyType({"param": "named", "array": "array_named"})
 
 
 def named(st: Site, form: str) -> str:
@@ -249,7 +250,7 @@ def decide_array(st: Site) -> Decision:
 	return res
 
 
-FORMS: dict[str, Callable[[Site], Decision]] = {
+FORMS: Mapping[str, Callable[[Site], Decision]] = MappingProxyType({
 	"string_array": decide_string_array,
 	"charp": decide_charp,
 	"string": decide_string,
@@ -258,7 +259,7 @@ FORMS: dict[str, Callable[[Site], Decision]] = {
 	"multi_dim": decide_multi_dim,
 	"scalar": decide_scalar,
 	"array": decide_array,
-}
+})
 
 
 def form_class(st: Site) -> str:

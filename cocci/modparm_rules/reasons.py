@@ -51,6 +51,9 @@ class Reason(enum.Enum):
 		"no kernel since 2.6.17 (no MODULE_PARM) compiles: "
 		"remove that #if so that the parameter "
 		"exists"))
+	NOT_PLACED = ("internal", (
+		"module_param for '%(v)s' could not be placed "
+		"after its declaration (line %(line)d): left unchanged"))
 	ORDER = ("order", (
 		"'%(dv)s' (%(macro)s) is declared with "
 		"'%(other)s' (%(other_macro)s) in one declaration that "

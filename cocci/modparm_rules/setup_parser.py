@@ -30,7 +30,7 @@ def setup_parser(v, path):
 
 
 # what may stand before the name of a __setup parser: 'static int __init'
-PARSER_WORDS = {"static", "inline", "int"}
+PARSER_WORDS = frozenset({"static", "inline", "int"})
 
 
 def parser_definition(fn, path):
