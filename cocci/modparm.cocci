@@ -220,7 +220,7 @@ t << r.t;
 p << r.p;
 @@
 r = decide(v, t, p[0])
-coccilib.org.print_todo(p[0], "MODULE_PARM(%s): %s" % (v, r["form"]))
+coccilib.org.print_todo(p[0], "MODULE_PARM(%s): %s" % (v, r.form))
 
 // An array of strings ("1-4c16" on 'char name[4][16]') whose uses only read
 // the strings becomes 'char *name[4]', as upstream converted them; its
@@ -430,11 +430,11 @@ tystr;
 ctype;
 @@
 r = decide(v, t, p[0])
-ty = r["ty"] or "int"
-coccinelle.dv = cocci.make_ident(r["tgt"])
+ty = r.ty or "int"
+coccinelle.dv = cocci.make_ident(r.tgt)
 coccinelle.ty = cocci.make_ident(ty)
-coccinelle.perm = cocci.make_expr(r["perm"])
-coccinelle.nmin = cocci.make_expr(str(r["min"]))
+coccinelle.perm = cocci.make_expr(r.perm)
+coccinelle.nmin = cocci.make_expr(str(r.min))
 coccinelle.setfn = cocci.make_ident("modparm_set_" + v)
 coccinelle.getfn = cocci.make_ident("modparm_get_" + v)
 coccinelle.freefn = cocci.make_ident("modparm_free_" + v)
@@ -559,10 +559,10 @@ arg;
 perm;
 @@
 r = decide(v, t, p[0])
-coccinelle.setfn = cocci.make_ident(r["setfn"])
-coccinelle.parser = cocci.make_ident(r["parser"])
-coccinelle.arg = cocci.make_expr(r["arg"])
-coccinelle.perm = cocci.make_expr(r["perm"])
+coccinelle.setfn = cocci.make_ident(r.setfn)
+coccinelle.parser = cocci.make_ident(r.parser)
+coccinelle.arg = cocci.make_expr(r.arg)
+coccinelle.perm = cocci.make_expr(r.perm)
 
 // "&& a_call" keeps spatch's grep query, as for add_cb above.
 @add_call depends on patch && a_call@
@@ -613,14 +613,14 @@ perm;
 tystr;
 @@
 r = decide(v, t, p[0])
-coccinelle.dv = cocci.make_ident(r["tgt"])
+coccinelle.dv = cocci.make_ident(r.tgt)
 # __param first, as s_cb's: modpost accepts a reference to an __initdata
 # array only from a __param* symbol
 coccinelle.arrvar = cocci.make_ident("__param_arr_" + v)
-coccinelle.elemops = cocci.make_ident("param_ops_" + r["ty"])
-coccinelle.elem0 = cocci.make_expr(r["tgt"] + "[0]" * r["ndims"])
-coccinelle.perm = cocci.make_expr(r["perm"])
-coccinelle.tystr = cocci.make_expr('"array of %s"' % r["ty"])
+coccinelle.elemops = cocci.make_ident("param_ops_" + r.ty)
+coccinelle.elem0 = cocci.make_expr(r.tgt + "[0]" * r.ndims)
+coccinelle.perm = cocci.make_expr(r.perm)
+coccinelle.tystr = cocci.make_expr('"array of %s"' % r.ty)
 
 // "&& a_flat" keeps spatch's grep query, as for add_cb above.
 @add_flat depends on patch && a_flat@
@@ -664,10 +664,10 @@ p << m_moved.p;
 mv;
 @@
 r = decide(v, t, p[0])
-if r["form"] == "left" or not (r["after"] or r["form"] == "cb"):
+if r.form == "left" or not (r.after or r.form == "cb"):
 	cocci.include_match(False)
-elif (p[0].file, r["dv"]) not in STATE.added:
-	out_diag(p[0], *Reason.NOT_PLACED.diag(v=v, line=r["dline"]))
+elif (p[0].file, r.dv) not in STATE.added:
+	out_diag(p[0], *Reason.NOT_PLACED.diag(v=v, line=r.dline))
 	cocci.include_match(False)
 coccinelle.mv = cocci.make_ident(v)
 

@@ -20,6 +20,7 @@ writes the diagnostics and the records the converter reads.
   branch_decls.py  a variable declared in several #if branches
   string_arrays.py an array of strings that can become char *name[N]
   setup_parser.py  a count on a scalar that a __setup parser takes
+  decision.py      a site's decision as a typed record
   reasons.py       every diagnostic: its kind and its text
   state.py         what the script rules of one spatch run share
   records.py       diagnostics, -D stats lines, records for the converter

@@ -31,8 +31,8 @@ def branch_lines_note(res, group, path):
 	missing = [starts[b] for b in range(n) if b not in seen]
 	why = "which has no #else" if not has_else else \
 		"not in the branch of its %s" % " nor of its ".join(missing)
-	res["diags"].append(Reason.BRANCH_LINES.diag(
-		dv=res["dv"], lines=" and ".join(
+	res.diags.append(Reason.BRANCH_LINES.diag(
+		dv=res.dv, lines=" and ".join(
 			str(d[1]) for d in sorted(group, key=lambda d: d[1])),
 		line=fs[-1][0], why=why))
 
@@ -43,7 +43,7 @@ def module_branch_array(res, group, path):
 	list, the built-in driver one string for its __setup): upstream put
 	module_param_array after the array's declaration only.  Updates res
 	and says so; False when the branches are not that shape."""
-	if not re.match(r'^\d', res.get("typestr") or ""):
+	if not re.match(r'^\d', res.typestr or ""):
 		return False
 	arrays = [d for d in group if split_type(d[0])[1]]
 	scalars = [d for d in group if not split_type(d[0])[1]]
@@ -67,21 +67,22 @@ def module_branch_array(res, group, path):
 	pt = ptype(base, path)
 	if pt is None:
 		return False
-	named = res["form"] in ("named", "array_named")
-	declared = ("%s %s[%s]" % (norm_base(base), res["dv"], dims[0])).replace("* ", "*")
-	res["diags"][:] = [dg for dg in res["diags"] if dg[0] not in
+	named = res.form in ("named", "array_named")
+	declared = ("%s %s[%s]" % (norm_base(base), res.dv, dims[0])).replace("* ", "*")
+	res.diags[:] = [dg for dg in res.diags if dg[0] not in
 			   ("range-on-scalar", "type-mismatch", "range-size", "minimum")]
-	mn = int(re.match(r'^(\d+)', res["typestr"]).group(1))
+	mn = int(re.match(r'^(\d+)', res.typestr).group(1))
 	if mn > 1:
-		res["diags"].append(Reason.MINIMUM_MODULE_ARRAY.diag(
-			typestr=res["typestr"], mn=mn))
-	res["diags"].append(Reason.MODULE_ARRAY.diag(
-		dv=res["dv"], declared=declared,
+		res.diags.append(Reason.MINIMUM_MODULE_ARRAY.diag(
+			typestr=res.typestr, mn=mn))
+	res.diags.append(Reason.MODULE_ARRAY.diag(
+		dv=res.dv, declared=declared,
 		cond=blanked(path)[if_line - 1].strip(),
 		aline=a[1], sline=scalars[0][1]))
-	res.update(form="array_named" if named else "array", ty=pt[0], base=base,
-		   dims=dims, after=True, dline=a[1], dcol=a[2],
-		   dposes=[(a[1], a[2])], declared=declared)
+	res.form = "array_named" if named else "array"
+	res.ty, res.base, res.dims, res.declared = pt[0], base, dims, declared
+	res.after, res.dline, res.dcol = True, a[1], a[2]
+	res.dposes = [(a[1], a[2])]
 	return True
 
 
@@ -91,8 +92,8 @@ def decide_branches(res, group, path):
 	type (one module_param line has one type, and the wrong one does
 	not build); a scalar in one branch and an array in another have no
 	common form and are left."""
-	if res["form"] not in ("param", "array", "named", "array_named"):
-		if res["after"]:
+	if res.form not in ("param", "array", "named", "array_named"):
+		if res.after:
 			branch_lines_note(res, group, path)
 		return
 	types = branch_param_types(res, group, path)
@@ -100,7 +101,7 @@ def decide_branches(res, group, path):
 		return
 	if len(set(types.values())) > 1:
 		branch_lines_typed(res, group, path, types)
-	elif res["after"]:
+	elif res.after:
 		branch_lines_note(res, group, path)
 
 
@@ -111,42 +112,42 @@ def branch_param_types(res, group, path):
 	for d in group:
 		b, dims = split_type(d[0])
 		pt = ptype(b, path)
-		decl = "%s %s%s" % (norm_base(b), res["dv"],
+		decl = "%s %s%s" % (norm_base(b), res.dv,
 				    "".join("[%s]" % x for x in dims))
 		decl = decl.replace("* ", "*")
-		if pt is not None and bool(dims) != bool(res["dims"]) and \
+		if pt is not None and bool(dims) != bool(res.dims) and \
 				module_branch_array(res, group, path):
 			return None
-		if pt is None or bool(dims) != bool(res["dims"]) or len(dims) > 1:
-			res["diags"].append(Reason.BRANCH_TYPES.diag(
-				dv=res["dv"], declared=res["declared"],
-				dline=res["dline"], other=decl, oline=d[1]))
-			res["form"] = "left"
+		if pt is None or bool(dims) != bool(res.dims) or len(dims) > 1:
+			res.diags.append(Reason.BRANCH_TYPES.diag(
+				dv=res.dv, declared=res.declared,
+				dline=res.dline, other=decl, oline=d[1]))
+			res.form = "left"
 			return None
 		types[(d[1], d[2])] = pt[0]
-		if pt[0] != res["ty"]:
-			what = letter_mismatch(res["letter"], pt)
+		if pt[0] != res.ty:
+			what = letter_mismatch(res.letter, pt)
 			if what:
-				res["diags"].append(Reason.BRANCH_TYPE_MISMATCH.diag(
-					typestr=res["typestr"],
-					letter_type=LETTERS[res["letter"]][2], what=what,
+				res.diags.append(Reason.BRANCH_TYPE_MISMATCH.diag(
+					typestr=res.typestr,
+					letter_type=LETTERS[res.letter][2], what=what,
 					decl=decl, line=d[1], ty=pt[0]))
 	return types
 
 
 def branch_lines_typed(res, group, path, types):
 	"""Several types: a line after each declaration, with its type."""
-	res["after"] = True
-	res["dtypes"] = types
-	res["dposes"] = [(d[1], d[2]) for d in group]
-	shown = sorted(set((d[1], "%s %s%s" % (norm_base(split_type(d[0])[0]), res["dv"],
+	res.after = True
+	res.dtypes = types
+	res.dposes = [(d[1], d[2]) for d in group]
+	shown = sorted(set((d[1], "%s %s%s" % (norm_base(split_type(d[0])[0]), res.dv,
 					       "".join("[%s]" % x for x in split_type(d[0])[1])))
 			   for d in group))
 	ifs = set(cond_stack(path, d[1])[-1][0] for d in group
 		  if cond_stack(path, d[1]))
 	where = "in the branches of the #if at line %d" % min(ifs) \
 		if len(ifs) == 1 else "in #if branches"
-	res["diags"].append(Reason.BRANCH_LINES_TYPES.diag(
-		dv=res["dv"], decls=" and ".join("'%s' (line %d)" % (
+	res.diags.append(Reason.BRANCH_LINES_TYPES.diag(
+		dv=res.dv, decls=" and ".join("'%s' (line %d)" % (
 			decl.replace("* ", "*"), dl) for dl, decl in shown),
 		where=where))

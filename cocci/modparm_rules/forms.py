@@ -15,13 +15,13 @@ from .ctext import eval_int
 from .types import (LETTERS, is_char_base, letter_mismatch, norm_base,
 		    ptype, typedef_chain_notes, typedef_conflict)
 from .reasons import SIGNED_BYTE, Reason
+from .decision import Decision
 from .setup_parser import count_on_scalar, setup_call
 from .site import (Site, find_declarations, new_site, place_line,
 		   read_declaration, read_typestring, where_it_is)
 from .state import STATE
 from .string_arrays import string_array_refused, string_array_to_charp
 
-Decision = dict[str, Any]
 
 
 # the form of a #define alias ('#define vortex_debug debug'): the
@@ -83,8 +83,8 @@ def decide_string_array(st: Site) -> Decision:
 	if why is None:
 		st.diags.append(string_array_to_charp(st.lettered, st.declared, tgt,
 						      dims, st.path))
-		res.update(form=named(st, "array"), ty="charp", base="char *",
-			   dims=dims[:1], strarray=True)
+		res.form, res.ty, res.strarray = named(st, "array"), "charp", True
+		res.base, res.dims = "char *", dims[:1]
 		return res
 	st.diags.append(Reason.STRING_ARRAY_LEFT.diag(
 		lettered=st.lettered, shown=st.shown, mn=st.mn, mx=st.mx,
@@ -96,7 +96,7 @@ def decide_charp(st: Site) -> Decision:
 	""""cN" on a pointer: the old kernel copied the string over it."""
 	st.diags.append(Reason.C_ON_POINTER.diag(lettered=st.lettered,
 						 decl=st.declared))
-	st.res.update(form=named(st, "param"), ty="charp")
+	st.res.form, st.res.ty = named(st, "param"), "charp"
 	return st.res
 
 
@@ -111,14 +111,14 @@ def decide_string(st: Site) -> Decision:
 	if eq is False:
 		st.diags.append(Reason.STRING_SIZE.diag(
 			lettered=st.lettered, n=n, tgt=st.tgt, size=val))
-	st.res.update(form="string")
+	st.res.form = "string"
 	return st.res
 
 
 def decide_s_on_char_array(st: Site) -> Decision:
 	""""s" (char *) on a char array: module_param_string."""
 	st.diags.append(Reason.S_ON_CHAR_ARRAY.diag(decl=st.declared))
-	st.res.update(form="string")
+	st.res.form = "string"
 	return st.res
 
 
@@ -141,7 +141,8 @@ def decide_multi_dim(st: Site) -> Decision:
 			st.diags.append(Reason.MULTI_DIM_FLAT.diag(
 				decl=st.declared, ty=pt[0], allowed="" if st.mx is None else
 				"; the type string allowed %s" % st.mx))
-			res.update(form="flat", ty=pt[0], after=True, ndims=len(st.dims))
+			res.form, res.ty, res.after = "flat", pt[0], True
+			res.ndims = len(st.dims)
 			return res
 	if qualified:
 		st.diags.append(Reason.MULTI_DIM_QUALIFIED.diag(q=qualified.group(1),
@@ -170,7 +171,7 @@ def param_type(st: Site) -> Optional[tuple]:
 			why = " (a pointer; only char * is a module_param type, charp)"
 		st.diags.append(Reason.UNKNOWN_TYPE.diag(decl=declared, why=why))
 		return None
-	st.res["ty"] = pt[0]
+	st.res.ty = pt[0]
 	typedef_chain_notes(base, path, st.diags)
 	if re.search(r'\bvolatile\b', base):
 		st.diags.append(Reason.VOLATILE.diag(decl="volatile " + declared))
@@ -195,7 +196,7 @@ def decide_scalar(st: Site) -> Decision:
 		st.diags.append(count_on_scalar(st.lettered, st.declared, st.mn,
 						st.mx, st.v, st.path, call))
 	check_letter(st, pt)
-	st.res.update(form=named(st, "param"))
+	st.res.form = named(st, "param")
 	return st.res
 
 
@@ -213,10 +214,13 @@ def decide_call(st: Site, call: dict[str, Any], pt: tuple) -> Decision:
 		"a module, and the module needs the "
 		"parser" % call["unguard"]
 		if call["unguard"] else ""))
-	st.res.update(call, form="call", after=True, ty=pt[0],
-		      dline=call["sline"], dcol=call["scol"],
-		      dposes=[(call["sline"], call["scol"])])
-	return st.res
+	res = st.res
+	res.form, res.after, res.ty = "call", True, pt[0]
+	res.parser, res.setfn, res.arg = call["parser"], call["setfn"], call["arg"]
+	res.sline, res.scol, res.unguard = call["sline"], call["scol"], call["unguard"]
+	res.dline, res.dcol = call["sline"], call["scol"]
+	res.dposes = [(call["sline"], call["scol"])]
+	return res
 
 
 def decide_array(st: Site) -> Decision:
@@ -233,7 +237,7 @@ def decide_array(st: Site) -> Decision:
 		st.diags.append(Reason.SCALAR_ON_ARRAY.diag(
 			lettered=lettered, decl=st.declared, tgt=st.tgt))
 		check_letter(st, pt)
-		res.update(form=named(st, "array"))
+		res.form = named(st, "array")
 		return res
 	check_letter(st, pt)
 	eq, val = same_size(st, st.mx, st.dims[0])
@@ -241,12 +245,12 @@ def decide_array(st: Site) -> Decision:
 		st.diags.append(Reason.RANGE_SIZE.diag(
 			lettered=lettered, mx=st.mx, decl=st.declared, size=val))
 	if st.mn > 1 and STATE.keep_min:
-		res.update(form="cb", min=st.mn)
+		res.form, res.min = "cb", st.mn
 		st.diags.append(Reason.CALLBACK.diag(lettered=lettered, mn=st.mn))
 		return res
 	if st.mn > 1:
 		st.diags.append(Reason.MINIMUM.diag(lettered=lettered, mn=st.mn))
-	res.update(form=named(st, "array"))
+	res.form = named(st, "array")
 	return res
 
 

@@ -20,7 +20,8 @@ from .cond_blocks import (exclusive, lost_conditions, modern_same,
 from .declarations import (alias_of, decl_text, header_decl,
 			   local_header_decls, macro_decls, may_be_elsewhere,
 			   near_variable, only_locals, text_decls, word_count)
-from .state import STATE, Decl
+from .decision import Decision, Decl
+from .state import STATE
 
 
 @dataclass
@@ -32,7 +33,7 @@ class Site:
 	p: Any
 	path: str
 	defs: dict[str, str]
-	res: dict[str, Any]
+	res: Decision
 	diags: list[Diag]
 	tgt: str
 	shown: str
@@ -58,11 +59,8 @@ def new_site(v: str, p: Any) -> Site:
 	"""The site, left until a step decides otherwise."""
 	path = p.file
 	diags: list[Diag] = []
-	res = {"form": "left", "diags": diags, "after": False,
-	       "ty": None, "tgt": v, "min": 0, "perm": STATE.perm}
 	tgt = alias_of(v, path)
-	res["tgt"] = tgt
-	res["dv"] = tgt
+	res = Decision(tgt=tgt, dv=tgt, perm=STATE.perm, diags=diags)
 	shown = "%s" % v if tgt == v else "%s (alias of %s)" % (v, tgt)
 	return Site(v=v, p=p, path=path, defs=defines(path), res=res,
 		    diags=diags, tgt=tgt, shown=shown)
@@ -86,7 +84,7 @@ def where_it_is(st: Site) -> bool:
 	same = modern_same(st.path, int(p.line), v)
 	if same:
 		st.diags.append(Reason.DUPLICATE.diag(v=v, line=same))
-		st.res["form"] = "drop"
+		st.res.form = "drop"
 		return False
 	guard = parm_guard(st.path, int(p.line))
 	if guard:
@@ -106,7 +104,7 @@ def read_typestring(st: Site, t: str) -> bool:
 		st.diags.append(Reason.TYPESTR_INVALID.diag(s=s, v=st.v))
 		return False
 	mn, mx, st.letter, st.csize = m.group(1), m.group(2), m.group(3), m.group(4)
-	st.res["letter"], st.res["typestr"] = st.letter, s
+	st.res.letter, st.res.typestr = st.letter, s
 	st.typestr = s
 	st.counted = mn is not None
 	if st.counted:
@@ -145,7 +143,7 @@ def find_declarations(st: Site) -> bool:
 		# MODULE_PARM uses; keep that name
 		decls = STATE.decls[(path, v)]
 		st.tgt = v
-		st.res["tgt"] = st.res["dv"] = v
+		st.res.tgt = st.res.dv = v
 		st.shown = v
 	st.decls = decls
 	# what spatch did not see: the own header of the driver first,
@@ -186,8 +184,8 @@ def no_declaration(st: Site) -> None:
 		# the old macro never referenced a variable of it, and
 		# module_param would need one; maintainers removed the line
 		st.diags.append(Reason.ONLY_LOCALS.diag(tgt=tgt))
-		st.res["form"] = "drop"
-		st.res["novar"] = True
+		st.res.form = "drop"
+		st.res.novar = True
 		return
 	if hdr and hdr[1]:
 		st.diags.append(Reason.EXTERN_ONLY_IN_HEADER.diag(tgt=tgt, header=hdr[0]))
@@ -198,8 +196,8 @@ def no_declaration(st: Site) -> None:
 		# never referenced it, so this compiled; module_param
 		# takes its address: maintainers removed the line
 		st.diags.append(Reason.UNUSED_NAME.diag(tgt=tgt))
-		st.res["form"] = "drop"
-		st.res["novar"] = True
+		st.res.form = "drop"
+		st.res.novar = True
 	else:
 		st.diags.append(Reason.NO_DECLARATION.diag(tgt=tgt))
 
@@ -232,21 +230,21 @@ def place_line(st: Site) -> bool:
 	# make the variable exist there, nor does its type count
 	near = [d for d in above if not exclusive(path, d[1], site)]
 	if near and visible_at(path, site, [d[1] for d in near]):
-		st.chosen, res["after"] = near[0], False
+		st.chosen, res.after = near[0], False
 		st.group = near
 	elif below:
 		# nor does it get a line: a branch the site is never compiled
 		# with (the #else of '#ifdef MODULE' below a site under
 		# '#ifdef MODULE') did not have the parameter
 		ok = [d for d in below if not exclusive(path, d[1], site)] or below
-		st.chosen, res["after"] = ok[0], True
+		st.chosen, res.after = ok[0], True
 		st.group = [d for d in branches_of(path, below, ok[0]) if d in ok]
 	else:
 		ok = [d for d in above if not exclusive(path, d[1], site)] or above
-		st.chosen, res["after"] = ok[-1], True
+		st.chosen, res.after = ok[-1], True
 		st.group = [d for d in branches_of(path, above, ok[-1]) if d in ok]
-	if res["after"]:
-		res["dposes"] = [(d[1], d[2]) for d in st.group]
+	if res.after:
+		res.dposes = [(d[1], d[2]) for d in st.group]
 		lost = lost_conditions(path, site, [d[1] for d in st.group])
 		if lost:
 			no, what = lost[0]
@@ -270,7 +268,7 @@ def section_notes(st: Site, dline: int) -> None:
 	if sect:
 		# --check-build declares the variable in the same section, so
 		# that modpost judges the references to it
-		st.res["sect"] = sect.group(0)
+		st.res.sect = sect.group(0)
 	perm = STATE.perm
 	if perm.strip("0") and sect and (sect.group(1) or sect.group(2)) == "init":
 		st.diags.append(Reason.INIT_SECTION.diag(
@@ -286,8 +284,8 @@ def read_declaration(st: Site) -> bool:
 	res = st.res
 	assert st.chosen is not None
 	ts, dline, dcol, _ = st.chosen
-	res["dline"], res["dcol"] = dline, dcol
-	res["group"] = st.group
+	res.dline, res.dcol = dline, dcol
+	res.group = st.group
 	section_notes(st, dline)
 	base, dims = split_type(ts)
 	if not st.defs_only and dims and not dims[0].strip():
@@ -297,12 +295,12 @@ def read_declaration(st: Site) -> bool:
 			tgt=st.tgt, decl=("extern %s %s[]" % (norm_base(base), st.tgt))
 			.replace("* ", "*"),
 			where=" in %s" % os.path.basename(st.hdr_decl) if st.hdr_decl else ""))
-		res["diags"] = [dg for dg in st.diags if dg[0] != "extern"]
+		res.diags = [dg for dg in st.diags if dg[0] != "extern"]
 		return False
-	res["base"], res["dims"] = base, dims
+	res.base, res.dims = base, dims
 	st.base, st.dims = base, dims
 	declared = "%s %s%s" % (norm_base(base), st.tgt,
 				"".join("[%s]" % d for d in dims))
-	st.declared = res["declared"] = declared.replace("* ", "*")
+	st.declared = res.declared = declared.replace("* ", "*")
 	st.lettered = '"%s"' % st.typestr
 	return True

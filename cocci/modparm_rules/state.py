@@ -20,8 +20,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Final, Optional
 
 
-# a declaration spatch recorded: (type string, line, column, extern)
-Decl = tuple[str, int, int, bool]
+from .decision import Decision, Decl
 
 
 @dataclass
@@ -38,13 +37,13 @@ class RulesState:
 	# (file, name) -> the declarations spatch recorded
 	decls: dict[tuple[str, str], list[Decl]] = field(default_factory=dict)
 	# (file, line, col) of a site -> its decision
-	done: dict[tuple[str, str, str], dict[str, Any]] = field(default_factory=dict)
+	done: dict[tuple[str, str, str], Decision] = field(default_factory=dict)
 	# (file, variable) -> (line of the declaration its line follows, form)
 	chosen: dict[tuple[str, str], tuple[int, str]] = field(default_factory=dict)
 	# (file, MODULE_PARM name) -> (line, column) of the declared names
 	chosen_v: dict[tuple[str, str], list[tuple[int, int]]] = field(default_factory=dict)
 	# (file, MODULE_PARM name) -> decision, for lines added after a declaration
-	placed: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+	placed: dict[tuple[str, str], Decision] = field(default_factory=dict)
 	# (file, variable) that got their module_param after the declaration
 	added: set[tuple[str, str]] = field(default_factory=set)
 	# (file, array of strings) whose declaration became char *name[N]

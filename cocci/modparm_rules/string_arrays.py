@@ -81,9 +81,9 @@ def string_array_refused(name, base, dims, path, res, hdr_decl):
 	None: its uses must only read the strings."""
 	if norm_base(base) != "char" or len(dims) != 2:
 		return "it is not declared as 'char %s[N][M]'" % name
-	if hdr_decl or res["after"] or len(res.get("group") or []) != 1:
+	if hdr_decl or res.after or len(res.group or []) != 1:
 		return "its declaration is not one declaration above the site"
-	dtext = re.split(r'^[ \t]*#.*$', decl_text(path, res["dline"]), flags=re.M)[-1]
+	dtext = re.split(r'^[ \t]*#.*$', decl_text(path, res.dline), flags=re.M)[-1]
 	dtext = re.sub(r'\s+', ' ', dtext).strip()
 	if not re.match(r'^(static )?char ' + re.escape(name) + r' ?\[[^\]]*\] ?\[[^\]]*\]'
 			r' ?(= ?\{.*\})? ?$', dtext):

@@ -148,10 +148,10 @@ class FormTest(unittest.TestCase):
 			col = re.search(r'\b%s\b' % dv, lines[dl - 1]).start()
 			decide.record_decl(dv, spatch_type, Pos(path, dl, col))
 		r = decide.decide1(var, self.typestring(lines[site - 1]), p)
-		self.assertEqual(r["form"], form, r["diags"])
+		self.assertEqual(r.form, form, r.diags)
 		if ty != "-":
-			self.assertEqual(r["ty"], ty)
-		self.assertEqual(",".join(k for k, _ in r["diags"]) or "-", kinds, r["diags"])
+			self.assertEqual(r.ty, ty)
+		self.assertEqual(",".join(k for k, _ in r.diags) or "-", kinds, r.diags)
 
 	@staticmethod
 	def typestring(line):
