@@ -4,14 +4,16 @@ declaration gets its own line, and the array under '#ifdef MODULE' with
 a scalar in its #else (slram's map)."""
 
 import re
+from typing import Optional
 
 from .ctext import blanked, cond_stack, if_body, if_branches
 from .types import LETTERS, letter_mismatch, norm_base, ptype, split_type
 from .reasons import Reason
+from .decision import Decision, Decl
 
 
 
-def branch_lines_note(res, group, path):
+def branch_lines_note(res: Decision, group: list[Decl], path: str) -> None:
 	"""Declared below the site (or above it, in a branch the site is not
 	in) in several branches of one #if, with one type: the lines added
 	after each declaration are the same, and the converter puts one after
@@ -37,7 +39,7 @@ def branch_lines_note(res, group, path):
 		line=fs[-1][0], why=why))
 
 
-def module_branch_array(res, group, path):
+def module_branch_array(res: Decision, group: list[Decl], path: str) -> bool:
 	"""A count ("3-8s") on a variable declared as an array under '#ifdef
 	MODULE' and as a scalar in its #else (slram's map: the module took a
 	list, the built-in driver one string for its __setup): upstream put
@@ -71,7 +73,9 @@ def module_branch_array(res, group, path):
 	declared = ("%s %s[%s]" % (norm_base(base), res.dv, dims[0])).replace("* ", "*")
 	res.diags[:] = [dg for dg in res.diags if dg[0] not in
 			   ("range-on-scalar", "type-mismatch", "range-size", "minimum")]
-	mn = int(re.match(r'^(\d+)', res.typestr).group(1))
+	count = re.match(r'^(\d+)', res.typestr or "")
+	assert count is not None	# the test of typestr above
+	mn = int(count.group(1))
 	if mn > 1:
 		res.diags.append(Reason.MINIMUM_MODULE_ARRAY.diag(
 			typestr=res.typestr, mn=mn))
@@ -86,7 +90,7 @@ def module_branch_array(res, group, path):
 	return True
 
 
-def decide_branches(res, group, path):
+def decide_branches(res: Decision, group: list[Decl], path: str) -> None:
 	"""The other #if branches that declare the variable with another
 	type: each gets its own line after its declaration, with its own
 	type (one module_param line has one type, and the wrong one does
@@ -105,7 +109,8 @@ def decide_branches(res, group, path):
 		branch_lines_note(res, group, path)
 
 
-def branch_param_types(res, group, path):
+def branch_param_types(res: Decision, group: list[Decl],
+		       path: str) -> Optional[dict[tuple[int, int], str]]:
 	"""The module_param type of each declaration, by (line, column); None
 	when the branches decided the site (left, or module_branch_array)."""
 	types = {}
@@ -126,6 +131,7 @@ def branch_param_types(res, group, path):
 			return None
 		types[(d[1], d[2])] = pt[0]
 		if pt[0] != res.ty:
+			assert res.letter is not None	# decided from a type string
 			what = letter_mismatch(res.letter, pt)
 			if what:
 				res.diags.append(Reason.BRANCH_TYPE_MISMATCH.diag(
@@ -135,7 +141,8 @@ def branch_param_types(res, group, path):
 	return types
 
 
-def branch_lines_typed(res, group, path, types):
+def branch_lines_typed(res: Decision, group: list[Decl], path: str,
+		       types: dict[tuple[int, int], str]) -> None:
 	"""Several types: a line after each declaration, with its type."""
 	res.after = True
 	res.dtypes = types

@@ -7,13 +7,14 @@ with the site (visible_at, exclusive, compiled_with), and the branches a
 line moved after its declaration would leave (lost_conditions)."""
 
 import re
+from typing import Optional
 
 from .ctext import (DIRECTIVE, blanked, cond_stack, cond_text, if_body,
 		    if_branches, Pos, toplevel)
 
 
 
-def modern_twin(path, site, v):
+def modern_twin(path: str, site: int, v: str) -> Optional[tuple[int, str]]:
 	"""A module_param*() line for v in another branch of an #if around
 	the site, as (its line, the condition of the site's branch), or None.
 	Drivers built for old and new kernels alike keep the MODULE_PARM for
@@ -33,7 +34,7 @@ def modern_twin(path, site, v):
 	return None
 
 
-def parm_guard(path, site):
+def parm_guard(path: str, site: int) -> Optional[tuple[int, str]]:
 	"""The '#ifdef MODULE_PARM' (or '#if defined(MODULE_PARM)', or the
 	#else of '#ifndef MODULE_PARM', or a branch for kernels before 2.6.17
 	only) around the site, as (its line, its text), or None.  Drivers
@@ -59,7 +60,7 @@ def parm_guard(path, site):
 	return None
 
 
-def old_kernels_only(line, br):
+def old_kernels_only(line: str, br: int) -> bool:
 	"""Is branch br of this #if line compiled only on kernels before
 	2.6.17, by a plain LINUX_VERSION_CODE comparison ('< KERNEL_VERSION
 	(2,6,0)', '<= 0x020400', and the #else or #elif of '>=')?  A module_param there
@@ -88,7 +89,7 @@ def old_kernels_only(line, br):
 	return code < 0x020611
 
 
-def modern_same(path, site, v):
+def modern_same(path: str, site: int, v: str) -> Optional[int]:
 	"""A module_param*() line for v at file scope compiled together with
 	the site (a driver half converted in the 2.6 days, when both macros
 	worked side by side), or None.  The MODULE_PARM then goes: a second
@@ -104,7 +105,7 @@ def modern_same(path, site, v):
 	return None
 
 
-def visible_at(path, site, lines):
+def visible_at(path: str, site: int, lines: list[int]) -> bool:
 	"""Is a variable declared at these lines (all above site) declared in
 	every configuration in which the site is compiled?  True when one
 	declaration is in the #if blocks that enclose the site, or when
@@ -121,7 +122,7 @@ def visible_at(path, site, lines):
 		'#ifdef MODULE' / '#ifdef ACX_DEBUG' around the site."""
 		dt = cond_text(path, ds)
 		return all(b in sstack or t in stext for b, t in zip(ds, dt))
-	groups = {}
+	groups: dict[int, set[int]] = {}
 	for dl in lines:
 		ds = cond_stack(path, dl)
 		# in blocks that enclose the site, or that test the same
@@ -141,7 +142,7 @@ def visible_at(path, site, lines):
 	return False
 
 
-def branch_condition(path, if_line, br):
+def branch_condition(path: str, if_line: int, br: int) -> Optional[str]:
 	"""The condition of branch br of the #if at if_line as an #if
 	expression, or None (an #elif, or the #else after one)."""
 	t = re.sub(r'\s+', ' ', blanked(path)[if_line - 1]).strip()
@@ -160,7 +161,7 @@ def branch_condition(path, if_line, br):
 	return " && ".join(out)
 
 
-def lost_conditions(path, site, dlines):
+def lost_conditions(path: str, site: int, dlines: list[int]) -> list[tuple[int, str]]:
 	"""The #if branches around site that a module_param line after the
 	declarations at dlines would not be in, as (line of the #if, how to
 	name it): a line moved out of '#ifdef CONFIG_MTRR' gives the
@@ -212,7 +213,7 @@ def lost_conditions(path, site, dlines):
 	return lost
 
 
-def parm_guard_line(path, b):
+def parm_guard_line(path: str, b: tuple[int, int]) -> bool:
 	"""Is the #if branch b one parm_guard names (MODULE_PARM's own
 	guard, kernels before 2.6.17 only)?"""
 	l = re.sub(r'\s+', ' ', blanked(path)[b[0] - 1]).strip()
@@ -220,7 +221,7 @@ def parm_guard_line(path, b):
 		old_kernels_only(l, b[1])
 
 
-def exclusive(path, dl, site):
+def exclusive(path: str, dl: int, site: int) -> bool:
 	"""Is the line dl never compiled together with the line site?  True
 	when they sit in different branches of one #if, or of two #ifs that
 	test the same condition ('#ifdef MODULE ... #else' far above, and
@@ -234,7 +235,7 @@ def exclusive(path, dl, site):
 	return False
 
 
-def compiled_with(path, line, site):
+def compiled_with(path: str, line: int, site: int) -> bool:
 	"""Is line compiled wherever site is?  Its #if blocks enclose the
 	site too, or test the same conditions again around it."""
 	ls, ss = cond_stack(path, line), cond_stack(path, site)

@@ -8,13 +8,15 @@ exist elsewhere in the module."""
 
 import os
 import re
+from typing import Optional
 
 from .ctext import (blank_comments, defines, file_dir, include_paths, Pos,
 		    read_text, toplevel)
+from .decision import Decl
 
 
 
-def alias_of(v, path):
+def alias_of(v: str, path: str) -> str:
 	d = defines(path)
 	val = d.get(v)
 	if val and re.match(r'^[A-Za-z_]\w*$', val):
@@ -22,7 +24,7 @@ def alias_of(v, path):
 	return v
 
 
-def reverse_alias_of(v, path):
+def reverse_alias_of(v: str, path: str) -> str:
 	"""A name #defined to v ('#define vortex_debug debug'), or v."""
 	for k, val in sorted(defines(path).items()):
 		if val == v and k != v:
@@ -30,7 +32,7 @@ def reverse_alias_of(v, path):
 	return v
 
 
-def header_decl(name, path):
+def header_decl(name: str, path: str) -> Optional[tuple[str, bool]]:
 	"""Local header (as included) that mentions name in a declaration,
 	and whether that declaration is an extern one (else a struct member
 	or a prototype parameter, say)."""
@@ -47,7 +49,7 @@ NOT_TYPE_WORDS = frozenset({"return", "typedef", "goto", "case", "else", "if",
 		  "while", "for", "do", "switch", "sizeof", "define"})
 
 
-def text_decls(name, path):
+def text_decls(name: str, path: str) -> list[Decl]:
 	"""Top-level declarations of name in a file, read from its text, as
 	(type, line, column, extern).  For what spatch did not see: a
 	local header of the file, or a declaration in a part of the file spatch could not
@@ -68,7 +70,7 @@ FUNC_DEFINE_RE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^()]*)
 			    r'((?:[^\n]*\\\n)*[^\n]*)', re.M)
 
 
-def macro_decls(name, path):
+def macro_decls(name: str, path: str) -> list[Decl]:
 	"""Declarations of name that a function-like macro of the file makes
 	at file scope, as (type, line, column, extern) of the use: a driver's
 	own 'CARD_PARAM(io, 0x300);' with '#define CARD_PARAM(n, v) static
@@ -99,7 +101,9 @@ def macro_decls(name, path):
 			if depth or len(args) != len(params) or name not in args:
 				continue
 			line = text.count("\n", 0, u.start()) + 1
-			col = len(re.match(r'[ \t]*', text[u.start():]).group(0))
+			indent = re.match(r'[ \t]*', text[u.start():])
+			assert indent is not None	# matches the empty string too
+			col = len(indent.group(0))
 			if not toplevel([Pos(path, line, col)]):
 				continue
 			amap = dict(zip(params, args))
@@ -109,7 +113,7 @@ def macro_decls(name, path):
 	return out
 
 
-def plain_decls(name, text):
+def plain_decls(name: str, text: str) -> list[tuple[str, int, bool]]:
 	"""The plain declarations 'storage type *name[dims] attrs = init;'
 	of name in text (comments blanked), as (type, offset, extern)."""
 	out = []
@@ -137,7 +141,7 @@ def plain_decls(name, text):
 	return out
 
 
-def local_header_decls(name, path):
+def local_header_decls(name: str, path: str) -> list[tuple[str, Decl]]:
 	"""Declarations of name in the headers a file includes with quotes
 	(the own headers of a driver, never the include/ of the tree)."""
 	text = read_text(path)
@@ -150,7 +154,7 @@ def local_header_decls(name, path):
 	return out
 
 
-def decl_text(path, line):
+def decl_text(path: str, line: int) -> str:
 	"""The whole declaration whose name is on that line: from the end of
 	the statement before it to its ';' (it may run over several lines,
 	'static int\\nio __initdata\\n= 0x300;'), comments and strings
@@ -164,7 +168,7 @@ def decl_text(path, line):
 	return text[b + 1:e if e >= 0 else len(text)]
 
 
-def may_be_elsewhere(name, path):
+def may_be_elsewhere(name: str, path: str) -> bool:
 	"""Whether a variable name that this file neither declares nor uses
 	may still exist for its module: the file includes a local header
 	that cannot be read here (outside the driver, not shipped), or
@@ -198,7 +202,7 @@ def may_be_elsewhere(name, path):
 	return False
 
 
-def word_count(name, path):
+def word_count(name: str, path: str) -> int:
 	"""Uses of name in the code of the file (not in comments or strings)
 	beyond MODULE_PARM/MODULE_PARM_DESC."""
 	text = blank_comments(read_text(path))
@@ -211,12 +215,12 @@ def word_count(name, path):
 STMT_WORDS = NOT_TYPE_WORDS | {"break", "continue", "default", "else"}
 
 
-def toplevel_blocks(text):
+def toplevel_blocks(text: str) -> list[tuple[int, int, str]]:
 	"""The top-level {} blocks of the text, as (start, end, header: the
 	text from the end of the statement before to the brace)."""
 	blocks = []
 	depth = 0
-	start = head = 0
+	start, head = 0, ""
 	for i, c in enumerate(text):
 		if c == "{":
 			if depth == 0:
@@ -233,7 +237,7 @@ def toplevel_blocks(text):
 	return blocks
 
 
-def local_before(name, body, upto):
+def local_before(name: str, body: str, upto: int) -> bool:
 	"""Does the function body declare a local name before offset upto?"""
 	decl = False
 	for dm in re.finditer(r'\b' + re.escape(name) + r'\b\s*(?=[\[=;,])', body):
@@ -250,7 +254,7 @@ def local_before(name, body, upto):
 	return decl
 
 
-def local_names(name, text):
+def local_names(name: str, text: str) -> bool:
 	"""Whether every mention of name in the code text (comments and
 	strings blanked, MODULE_PARM/MODULE_PARM_DESC of it removed) is a
 	struct member (declared in a struct or union, or reached through
@@ -291,7 +295,7 @@ def local_names(name, text):
 	return True
 
 
-def near_variable(name, path):
+def near_variable(name: str, path: str) -> Optional[str]:
 	"""A file-scope variable of the file whose name holds name as a word
 	of its own ('default_vmode' for 'vmode'), or None."""
 	text = blank_comments(read_text(path))
@@ -305,7 +309,7 @@ def near_variable(name, path):
 	return None
 
 
-def only_locals(name, path):
+def only_locals(name: str, path: str) -> bool:
 	"""local_names of the file and of the headers it includes with
 	quotes (the driver's own)."""
 	pat = re.compile(r'MODULE_PARM(_DESC)?\s*\(\s*' + re.escape(name) + r'\b')
@@ -315,7 +319,7 @@ def only_locals(name, path):
 	return True
 
 
-def local_header_paths(path):
+def local_header_paths(path: str) -> list[str]:
 	"""The headers a file includes with quotes that exist."""
 	here = file_dir(path)
 	out = []

@@ -5,16 +5,17 @@ module parameter to that parser, as upstream did for mcd, or why it
 cannot; and the diagnostic of a count on a scalar otherwise."""
 
 import re
+from typing import Any, Optional, Union
 
 from .ctext import (blank_comments, blanked, cond_stack, if_body, if_branches,
 		    Pos, read_text, toplevel)
-from .reasons import Reason
+from .reasons import Diag, Reason
 from .cond_blocks import compiled_with
 from .state import STATE
 
 
 
-def setup_parser(v, path):
+def setup_parser(v: str, path: str) -> Optional[tuple[str, int, int]]:
 	"""The '__setup("v=", fn)' of the file that hands the boot option of
 	the same name to fn (which parses the list itself), as (fn, line,
 	column of __setup), or None."""
@@ -33,7 +34,7 @@ def setup_parser(v, path):
 PARSER_WORDS = frozenset({"static", "inline", "int"})
 
 
-def parser_definition(fn, path):
+def parser_definition(fn: str, path: str) -> Optional[tuple[int, bool, bool]]:
 	"""The definition of the __setup parser fn in the file, as (its line,
 	whether it is in an init section, whether its parameter is const
 	char *), or None when the file does not define it as 'int fn(char
@@ -59,7 +60,7 @@ def parser_definition(fn, path):
 	return None
 
 
-def writable(perm):
+def writable(perm: str) -> bool:
 	"""Does the permission let sysfs write the parameter?"""
 	try:
 		return bool(int(perm, 8) & 0o222)
@@ -67,7 +68,7 @@ def writable(perm):
 		return bool(re.search(r'W|0[0-7]*[2367]', perm))
 
 
-def setup_call(v, path, site):
+def setup_call(v: str, path: str, site: int) -> Union[None, str, dict[str, Any]]:
 	"""A count on a scalar whose boot option a __setup function of the
 	file parses ("1-2i" on mcd's 'short mcd_port', the second value for
 	mcd_irq): upstream passed the module parameter to that function with
@@ -117,7 +118,7 @@ def setup_call(v, path, site):
 MODULE_GUARD_RE = re.compile(r'\s*#\s*(?:ifndef\s+MODULE|if\s*!\s*defined\s*\(?\s*MODULE\s*\)?)\s*$')
 
 
-def module_guard(path, site, dline, sline):
+def module_guard(path: str, site: int, dline: int, sline: int) -> Optional[int]:
 	"""The line of the '#ifndef MODULE' that holds nothing but the
 	__setup parser (from dline) and its __setup (sline), one level inside
 	the #if blocks of the site, with no #else; or None.  2.4 drivers
@@ -158,7 +159,8 @@ def module_guard(path, site, dline, sline):
 	return gl
 
 
-def count_on_scalar(lettered, declared, mn, mx, v, path, why=None):
+def count_on_scalar(lettered: str, declared: str, mn: int, mx: Union[int, str],
+		    v: str, path: str, why: Optional[str] = None) -> Diag:
 	"""A count ("1-4i") on a scalar: upstream made it module_param (one
 	value); the old kernel wrote the further values past the variable."""
 	meant = ""

@@ -5,10 +5,12 @@ module_param_array(name, charp, ...), as upstream converted them."""
 
 import os
 import re
+from typing import Optional, Union
 
 from .ctext import blank_comments, file_dir, read_text
 from .types import norm_base
-from .reasons import Reason
+from .decision import Decision
+from .reasons import Diag, Reason
 from .declarations import decl_text
 
 
@@ -21,7 +23,7 @@ WRITERS = ("strcpy", "strncpy", "strlcpy", "strscpy", "strcat", "strncat",
 	   "sscanf")
 
 
-def string_array_uses(name, path):
+def string_array_uses(name: str, path: str) -> list[tuple[int, Optional[str]]]:
 	"""Every use of the array name in the code of the file beyond its
 	declarations and MODULE_PARM/MODULE_PARM_DESC, as (line, None) for
 	a read of an element's string, or (line, why) for a use that needs
@@ -70,12 +72,15 @@ def string_array_uses(name, path):
 			# through (register_netdev filled in "eth%d")
 			why = "an element's storage handed on by an assignment"
 		elif re.search(r'\b(' + "|".join(WRITERS) + r')\s*\(\s*$', before):
-			why = "an element written by " + re.search(r'(\w+)\s*\(\s*$', before).group(1) + "()"
+			fn = re.search(r'(\w+)\s*\(\s*$', before)
+			assert fn is not None	# the search above matched
+			why = "an element written by " + fn.group(1) + "()"
 		out.append((line, why))
 	return out
 
 
-def string_array_refused(name, base, dims, path, res, hdr_decl):
+def string_array_refused(name: str, base: str, dims: list[str], path: str,
+			 res: Decision, hdr_decl: Optional[str]) -> Optional[str]:
 	"""Why the array of strings name cannot become 'char *name[N]' with
 	module_param_array(name, charp, ...), as upstream converted them, or
 	None: its uses must only read the strings."""
@@ -96,7 +101,7 @@ def string_array_refused(name, base, dims, path, res, hdr_decl):
 	return None
 
 
-def includers(path):
+def includers(path: str) -> list[str]:
 	"""The files beside a header that include it with quotes: a driver's
 	own header ('wavelan.p.h') is used by them."""
 	if not path.endswith(".h"):
@@ -113,17 +118,19 @@ def includers(path):
 	return out
 
 
-def string_array_uses_all(name, path):
+def string_array_uses_all(name: str, path: str) -> list[tuple[Union[int, str], Optional[str]]]:
 	"""string_array_uses of the file and of the files that include it,
 	the lines of those as 'file:line'."""
-	out = string_array_uses(name, path)
+	out: list[tuple[Union[int, str], Optional[str]]] = []
+	out += string_array_uses(name, path)
 	for g in includers(path):
 		out += [("%s:%d" % (os.path.basename(g), l), why)
 			for l, why in string_array_uses(name, g)]
 	return out
 
 
-def string_array_to_charp(lettered, declared, name, dims, path):
+def string_array_to_charp(lettered: str, declared: str, name: str,
+			  dims: list[str], path: str) -> Diag:
 	"""The warning of an array of strings converted to char *."""
 	reads = sorted(set(str(l) for l, why in string_array_uses_all(name, path)))
 	return Reason.STRING_ARRAY_CHARP.diag(
