@@ -46,19 +46,23 @@ import sys
 sys.dont_write_bytecode = True	# nothing written beside the semantic patch
 try:
 	from modparm_rules.ctext import set_includes, set_src
-	from modparm_rules.records import (MODPARM_RECORDS, REPORT, STATS_ON,
-					   out_diag)
+	from modparm_rules.records import out_diag
+	from modparm_rules.reasons import Reason
 	from modparm_rules.types import PARAM_CTYPE
+	from modparm_rules.state import STATE
+	from modparm_rules.declarations import alias_of, reverse_alias_of
 	from modparm_rules.decide import (
-		ADDED, KEEP_MIN, STRARR_DONE, added, after_macro, alias_of,
-		at_decl, at_decl_dv, chosen, decide, is_after, is_form,
-		no_variable, placed_args, record_decl, reverse_alias_of,
+		added, after_macro, at_decl, at_decl_dv, chosen, decide,
+		is_after, is_form, no_variable, placed_args, record_decl,
 		set_perm, string_array_decided, string_array_decl_at)
 except ImportError as e:
 	raise ImportError("modparm.cocci: %s: put the directory of modparm.cocci "
 			  "in PYTHONPATH" % e)
+# what the rules of this run share (modparm_rules/state.py), empty as
+# the run starts
+STATE.reset()
 # the records of each --jobs worker, for merge. in the finalize rule
-coccinelle.MODPARM_RECORDS = MODPARM_RECORDS
+coccinelle.MODPARM_RECORDS = STATE.records
 
 
 @r@
@@ -81,7 +85,7 @@ set_perm(perm)
 @script:python depends on stats@
 p << r.p;
 @@
-STATS_ON[0] = True
+STATE.stats_on = True
 
 // the package's include path: its -I directories, or its SRC to search
 @script:python@
@@ -99,12 +103,12 @@ set_src(src)
 @script:python depends on report@
 p << r.p;
 @@
-REPORT[0] = True
+STATE.report = True
 
 @script:python depends on keep_minimum@
 p << r.p;
 @@
-KEEP_MIN[0] = True
+STATE.keep_min = True
 
 @script:python ra@
 v << r.v;
@@ -216,7 +220,7 @@ t << r.t;
 p << r.p;
 @@
 r = decide(v, t, p[0])
-coccilib.org.print_todo(p[0], "MODULE_PARM(%s): %s" % (v, r["form"]))
+coccilib.org.print_todo(p[0], "MODULE_PARM(%s): %s" % (v, r.form))
 
 // An array of strings ("1-4c16" on 'char name[4][16]') whose uses only read
 // the strings becomes 'char *name[4]', as upstream converted them; its
@@ -253,7 +257,7 @@ position q : script:python(sv) { string_array_decl_at(q, sv) };
 q << strarr_decl.q;
 sv << s_strarr.sv;
 @@
-STRARR_DONE.add((q[0].file, sv))
+STATE.strarr_done.add((q[0].file, sv))
 
 // ---------------------------------------------------------------------------
 // patch: one rule per form for the sites whose line stays in place, a
@@ -426,11 +430,11 @@ tystr;
 ctype;
 @@
 r = decide(v, t, p[0])
-ty = r["ty"] or "int"
-coccinelle.dv = cocci.make_ident(r["tgt"])
+ty = r.ty or "int"
+coccinelle.dv = cocci.make_ident(r.tgt)
 coccinelle.ty = cocci.make_ident(ty)
-coccinelle.perm = cocci.make_expr(r["perm"])
-coccinelle.nmin = cocci.make_expr(str(r["min"]))
+coccinelle.perm = cocci.make_expr(r.perm)
+coccinelle.nmin = cocci.make_expr(str(r.min))
 coccinelle.setfn = cocci.make_ident("modparm_set_" + v)
 coccinelle.getfn = cocci.make_ident("modparm_get_" + v)
 coccinelle.freefn = cocci.make_ident("modparm_free_" + v)
@@ -480,7 +484,7 @@ position q : script:python(dv) { at_decl_dv(q, dv) };
 q << add_cb.q;
 dv << s_a_cb.dv;
 @@
-ADDED.add((q[0].file, dv))
+STATE.added.add((q[0].file, dv))
 
 // spatch drops a blank line that follows a function in added code, but
 // keeps one that starts the code added after a function: each of the
@@ -555,10 +559,10 @@ arg;
 perm;
 @@
 r = decide(v, t, p[0])
-coccinelle.setfn = cocci.make_ident(r["setfn"])
-coccinelle.parser = cocci.make_ident(r["parser"])
-coccinelle.arg = cocci.make_expr(r["arg"])
-coccinelle.perm = cocci.make_expr(r["perm"])
+coccinelle.setfn = cocci.make_ident(r.setfn)
+coccinelle.parser = cocci.make_ident(r.parser)
+coccinelle.arg = cocci.make_expr(r.arg)
+coccinelle.perm = cocci.make_expr(r.perm)
 
 // "&& a_call" keeps spatch's grep query, as for add_cb above.
 @add_call depends on patch && a_call@
@@ -609,14 +613,14 @@ perm;
 tystr;
 @@
 r = decide(v, t, p[0])
-coccinelle.dv = cocci.make_ident(r["tgt"])
+coccinelle.dv = cocci.make_ident(r.tgt)
 # __param first, as s_cb's: modpost accepts a reference to an __initdata
 # array only from a __param* symbol
 coccinelle.arrvar = cocci.make_ident("__param_arr_" + v)
-coccinelle.elemops = cocci.make_ident("param_ops_" + r["ty"])
-coccinelle.elem0 = cocci.make_expr(r["tgt"] + "[0]" * r["ndims"])
-coccinelle.perm = cocci.make_expr(r["perm"])
-coccinelle.tystr = cocci.make_expr('"array of %s"' % r["ty"])
+coccinelle.elemops = cocci.make_ident("param_ops_" + r.ty)
+coccinelle.elem0 = cocci.make_expr(r.tgt + "[0]" * r.ndims)
+coccinelle.perm = cocci.make_expr(r.perm)
+coccinelle.tystr = cocci.make_expr('"array of %s"' % r.ty)
 
 // "&& a_flat" keeps spatch's grep query, as for add_cb above.
 @add_flat depends on patch && a_flat@
@@ -641,7 +645,7 @@ declarer name module_param_cb, __MODULE_PARM_TYPE;
 q << add_flat.q;
 dv << s_flat.dv;
 @@
-ADDED.add((q[0].file, dv))
+STATE.added.add((q[0].file, dv))
 
 // Sites whose module_param* went after the declaration
 @m_moved depends on patch@
@@ -660,12 +664,10 @@ p << m_moved.p;
 mv;
 @@
 r = decide(v, t, p[0])
-if r["form"] == "left" or not (r["after"] or r["form"] == "cb"):
+if r.form == "left" or not (r.after or r.form == "cb"):
 	cocci.include_match(False)
-elif (p[0].file, r["dv"]) not in ADDED:
-	out_diag(p[0], "internal", "module_param for '%s' could not be placed "
-		 "after its declaration (line %d): left unchanged" %
-		 (v, r["dline"]))
+elif (p[0].file, r.dv) not in STATE.added:
+	out_diag(p[0], *Reason.NOT_PLACED.diag(v=v, line=r.dline))
 	cocci.include_match(False)
 coccinelle.mv = cocci.make_ident(v)
 

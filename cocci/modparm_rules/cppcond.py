@@ -15,6 +15,7 @@ with module_param when no such choice compiles it."""
 
 import itertools
 import re
+from types import MappingProxyType
 
 MODULE_PARAM_SINCE = 0x020600	# the first kernel with module_param()
 LAST = 0xffffff
@@ -43,6 +44,34 @@ def tokens(text):
 		while i < len(text) and text[i] in "uUlL" and out and isinstance(out[-1], int):
 			i += 1
 	return out
+
+
+def macro_args(toks, i):
+	"""The arguments of the call of the macro at toks[i], as token
+	lists, and the index of its closing parenthesis."""
+	t = toks[i]
+	if i + 1 >= len(toks) or toks[i + 1] != "(":
+		raise Unknown(t)
+	args, cur, level, j = [], [], 0, i + 2
+	while j < len(toks):
+		u = toks[j]
+		if u == "(":
+			level += 1
+		elif u == ")":
+			if level == 0:
+				break
+			level -= 1
+		elif u == "," and level == 0:
+			args.append(cur)
+			cur = []
+			j += 1
+			continue
+		cur.append(u)
+		j += 1
+	else:
+		raise Unknown(t)
+	args.append(cur)
+	return args, j
 
 
 def expand(toks, macros, depth=0):
@@ -74,27 +103,7 @@ def expand(toks, macros, depth=0):
 				out += expand(tokens(body), macros, depth + 1)
 				i += 1
 				continue
-			if i + 1 >= len(toks) or toks[i + 1] != "(":
-				raise Unknown(t)
-			args, cur, level, j = [], [], 0, i + 2
-			while j < len(toks):
-				u = toks[j]
-				if u == "(":
-					level += 1
-				elif u == ")":
-					if level == 0:
-						break
-					level -= 1
-				elif u == "," and level == 0:
-					args.append(cur)
-					cur = []
-					j += 1
-					continue
-				cur.append(u)
-				j += 1
-			else:
-				raise Unknown(t)
-			args.append(cur)
+			args, j = macro_args(toks, i)
 			if len(args) != len(params):
 				raise Unknown(t)
 			amap = dict(zip(params, args))
@@ -109,79 +118,92 @@ def expand(toks, macros, depth=0):
 	return out
 
 
-BINARY = [["||"], ["&&"], ["|"], ["^"], ["&"], ["==", "!="], ["<", "<=", ">", ">="],
-	  ["<<", ">>"], ["+", "-"], ["*", "/", "%"]]
+# the binary operators by precedence, lowest first
+BINARY = (("||",), ("&&",), ("|",), ("^",), ("&",), ("==", "!="), ("<", "<=", ">", ">="),
+	  ("<<", ">>"), ("+", "-"), ("*", "/", "%"))
 
 
-def evaluate(toks, env, seen=None):
-	"""The value of the expanded tokens, names looked up in env; the
-	operands of each comparison go into seen."""
-	pos = [0]
+# what each binary operator computes; both operands are evaluated first,
+# as cpp does for the values (it short-circuits only errors)
+OPS = MappingProxyType({
+	"||": lambda v, w: int(bool(v) or bool(w)), "&&": lambda v, w: int(bool(v) and bool(w)),
+	"|": lambda v, w: v | w, "^": lambda v, w: v ^ w, "&": lambda v, w: v & w,
+	"==": lambda v, w: int(v == w), "!=": lambda v, w: int(v != w),
+	"<": lambda v, w: int(v < w), "<=": lambda v, w: int(v <= w),
+	">": lambda v, w: int(v > w), ">=": lambda v, w: int(v >= w),
+	"<<": lambda v, w: v << w, ">>": lambda v, w: v >> w, "+": lambda v, w: v + w,
+	"-": lambda v, w: v - w, "*": lambda v, w: v * w, "/": lambda v, w: int(v / w),
+	"%": lambda v, w: v % w})
 
-	def peek():
-		return toks[pos[0]] if pos[0] < len(toks) else None
 
-	def take():
-		pos[0] += 1
-		return toks[pos[0] - 1]
+class _Evaluator:
+	"""A recursive descent over the expanded tokens of one condition."""
 
-	def unary():
-		t = take()
+	def __init__(self, toks, env, seen):
+		self.toks, self.env, self.seen, self.pos = toks, env, seen, 0
+
+	def peek(self):
+		return self.toks[self.pos] if self.pos < len(self.toks) else None
+
+	def take(self):
+		self.pos += 1
+		return self.toks[self.pos - 1]
+
+	def unary(self):
+		t = self.take()
 		if t == "!":
-			return int(not unary())
+			return int(not self.unary())
 		if t == "-":
-			return -unary()
+			return -self.unary()
 		if t == "+":
-			return unary()
+			return self.unary()
 		if t == "~":
-			return ~unary()
+			return ~self.unary()
 		if t == "(":
-			v = cond()
-			if take() != ")":
+			v = self.cond()
+			if self.take() != ")":
 				raise Unknown(")")
 			return v
 		if isinstance(t, int):
 			return t
 		if isinstance(t, tuple):
-			return env(t)
+			return self.env(t)
 		if isinstance(t, str) and re.match(r'[A-Za-z_]', t):
-			return env(t)
+			return self.env(t)
 		raise Unknown(str(t))
 
-	def binary(level):
+	def binary(self, level):
 		if level == len(BINARY):
-			return unary()
-		v = binary(level + 1)
-		while peek() in BINARY[level]:
-			op = take()
-			w = binary(level + 1)
-			if seen is not None and op in BINARY[5] + BINARY[6]:
-				seen.update((v, w))
+			return self.unary()
+		v = self.binary(level + 1)
+		while self.peek() in BINARY[level]:
+			op = self.take()
+			w = self.binary(level + 1)
+			if self.seen is not None and op in BINARY[5] + BINARY[6]:
+				self.seen.update((v, w))
 			if op in ("/", "%") and w == 0:
 				raise Unknown("division by zero")
-			v = {"||": lambda: int(bool(v) or bool(w)), "&&": lambda: int(bool(v) and bool(w)),
-			     "|": lambda: v | w, "^": lambda: v ^ w, "&": lambda: v & w,
-			     "==": lambda: int(v == w), "!=": lambda: int(v != w),
-			     "<": lambda: int(v < w), "<=": lambda: int(v <= w),
-			     ">": lambda: int(v > w), ">=": lambda: int(v >= w),
-			     "<<": lambda: v << w, ">>": lambda: v >> w, "+": lambda: v + w,
-			     "-": lambda: v - w, "*": lambda: v * w, "/": lambda: int(v / w),
-			     "%": lambda: v % w}[op]()
+			v = OPS[op](v, w)
 		return v
 
-	def cond():
-		v = binary(0)
-		if peek() == "?":
-			take()
-			a = cond()
-			if take() != ":":
+	def cond(self):
+		v = self.binary(0)
+		if self.peek() == "?":
+			self.take()
+			a = self.cond()
+			if self.take() != ":":
 				raise Unknown(":")
-			b = cond()
+			b = self.cond()
 			return a if v else b
 		return v
 
-	v = cond()
-	if pos[0] != len(toks):
+
+def evaluate(toks, env, seen=None):
+	"""The value of the expanded tokens, names looked up in env; the
+	operands of each comparison go into seen."""
+	e = _Evaluator(toks, env, seen)
+	v = e.cond()
+	if e.pos != len(toks):
 		raise Unknown("trailing tokens")
 	return v
 

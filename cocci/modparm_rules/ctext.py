@@ -7,10 +7,17 @@ line (cond_stack, if_body, if_branches)."""
 
 import os
 import re
-from typing import Any
+
+from .state import STATE
 
 
-DEFINES: dict[str, dict[str, str]] = {}	# path -> {name: value}
+class Pos:
+	"""A position as spatch gives one (file, line and column as
+	strings), for a place the text shows: toplevel() and the
+	diagnostics take either."""
+
+	def __init__(self, path: str, line: object, column: object) -> None:
+		self.file, self.line, self.column = path, str(line), str(column)
 
 
 def read_text(path):
@@ -21,9 +28,6 @@ def read_text(path):
 		return ""
 
 
-FILE_DIRS = {}
-
-
 def file_dir(path):
 	"""The directory of a file's "x.h" includes.  The converter hands
 	spatch some files as a copy (a name with spaces, CRLF line ends, the
@@ -31,7 +35,7 @@ def file_dir(path):
 	file's neighbours: their directory is the real one, where
 	"../lowlevel/fdc-io.h" and the include/ directories above are."""
 	here = os.path.dirname(os.path.abspath(path))
-	if here not in FILE_DIRS:
+	if here not in STATE.file_dirs:
 		real = here
 		if not os.path.islink(path):
 			try:
@@ -44,8 +48,8 @@ def file_dir(path):
 				 not os.path.islink(os.path.join(here, e))]
 			if links and files == [os.path.basename(path)]:
 				real = os.path.dirname(os.path.realpath(links[0]))
-		FILE_DIRS[here] = real
-	return FILE_DIRS[here]
+		STATE.file_dirs[here] = real
+	return STATE.file_dirs[here]
 
 
 def include_paths(path, text):
@@ -101,7 +105,7 @@ def parse_function_defines(text):
 	return d
 
 
-def defines(path, depth=0, seen=None, parse=parse_defines, cache=DEFINES):
+def defines(path, depth=0, seen=None, parse=parse_defines, cache=None):
 	"""#defines of a file and (three levels of) its local headers.
 	Read here, not matched by a SmPL #define rule: the aliases and the
 	count constants of real drivers sit as often in headers of the
@@ -109,6 +113,8 @@ def defines(path, depth=0, seen=None, parse=parse_defines, cache=DEFINES):
 	count such as MAX_UNITS is an expression to evaluate, not a token.
 	parse: object-like #defines (parse_defines) or function-like ones
 	(parse_function_defines, through function_defines)."""
+	if cache is None:
+		cache = STATE.defines
 	if depth == 0 and path in cache:
 		return cache[path]
 	seen = seen if seen is not None else set()
@@ -126,13 +132,10 @@ def defines(path, depth=0, seen=None, parse=parse_defines, cache=DEFINES):
 	return d
 
 
-FUNCTION_DEFINES: dict[str, dict] = {}	# path -> {name: (parameters, body)}
-
-
 def function_defines(path):
 	"""The function-like #defines of a file and of its local headers
 	(those that build type strings: '#define STR(x) STR1(x)')."""
-	return defines(path, parse=parse_function_defines, cache=FUNCTION_DEFINES)
+	return defines(path, parse=parse_function_defines, cache=STATE.function_defines)
 
 
 def expand(text, defs, depth=0):
@@ -169,18 +172,15 @@ def blank_comments(text):
 		      r"'(?:[^'\\\n]|\\.)*'", rep, text, flags=re.S)
 
 
-BLANKED = {}
-
-
 # A preprocessor conditional; group 1 its keyword.
 DIRECTIVE = re.compile(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b')
 
 
 def blanked(path):
 	"""The lines of path with comments blanked, read once."""
-	if path not in BLANKED:
-		BLANKED[path] = blank_comments(read_text(path)).split("\n")
-	return BLANKED[path]
+	if path not in STATE.blanked:
+		STATE.blanked[path] = blank_comments(read_text(path)).split("\n")
+	return STATE.blanked[path]
 
 
 def toplevel(q):
@@ -324,46 +324,40 @@ def if_branches(path, if_line):
 # with -D modparm_src=SRC only, every include/ directory under SRC, those
 # above the file first (the nearest first).  The kernel's own headers
 # (linux/, asm/) are not read: their types are those of a 6.1 build above.
-INCLUDES: dict[str, Any] = {"dirs": [], "src": None}
-
-
-AUTO_DIRS = {}		# SRC -> the include/ directories under it
-
-
 def set_includes(dirs):
-	INCLUDES["dirs"] = [os.path.abspath(d) for d in dirs.split(":") if d]
+	STATE.include_dirs = [os.path.abspath(d) for d in dirs.split(":") if d]
 
 
 def set_src(src):
-	INCLUDES["src"] = os.path.abspath(src)
+	STATE.include_src = os.path.abspath(src)
 
 
 def include_dirs_auto(path):
 	"""The include/ directories under SRC, for the file path: those of its
 	ancestors first (nearest first), then the others in name order."""
-	src = INCLUDES["src"]
-	if src not in AUTO_DIRS:
+	src = STATE.include_src
+	if src not in STATE.auto_dirs:
 		found = []
 		for d, subs, _ in os.walk(src):
 			subs.sort()
 			if os.path.basename(d) == "include":
 				found.append(d)
-		AUTO_DIRS[src] = found
+		STATE.auto_dirs[src] = found
 	here = file_dir(path)
 	anc = []
 	while True:
 		inc = os.path.join(here, "include")
-		if inc in AUTO_DIRS[src]:
+		if inc in STATE.auto_dirs[src]:
 			anc.append(inc)
 		if here == src or os.path.dirname(here) == here:
 			break
 		here = os.path.dirname(here)
-	return anc, [d for d in AUTO_DIRS[src] if d not in anc]
+	return anc, [d for d in STATE.auto_dirs[src] if d not in anc]
 
 
 def shown_header(h):
 	"""A header as a diagnostic names it: relative to SRC when under it."""
-	src = INCLUDES["src"]
+	src = STATE.include_src
 	if src and h.startswith(src.rstrip("/") + "/"):
 		return h[len(src.rstrip("/")) + 1:]
 	return os.path.relpath(h) if not src else h

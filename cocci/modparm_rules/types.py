@@ -9,8 +9,9 @@ import os
 import re
 from typing import Optional
 
-from .ctext import (INCLUDES, blank_comments, eval_int, include_dirs_auto,
+from .ctext import (blank_comments, eval_int, include_dirs_auto,
 		    include_paths, read_text, shown_header)
+from .state import STATE
 from .typetable import (CTYPE, DECLARED, LETTERS, OTHER_SIGN, STRING_CHARS,
 			PType)
 
@@ -248,7 +249,7 @@ def norm_base(base):
 
 def typedef_of(name, path):
 	"""Resolve 'typedef X name;' from the file and its local headers."""
-	if INCLUDES["dirs"] and typedef_on_path(name, path):
+	if STATE.include_dirs and typedef_on_path(name, path):
 		return typedef_on_path(name, path)
 	texts = [read_text(path)]
 	texts += [read_text(h) for h in include_paths(path, texts[0])]
@@ -324,10 +325,10 @@ def typedef_on_path(name, path):
 	key = (path, name)
 	if key in VIA:
 		return VIA[key][0]
-	if not INCLUDES["dirs"] and not INCLUDES["src"]:
+	if not STATE.include_dirs and not STATE.include_src:
 		return None
-	if INCLUDES["dirs"]:
-		near, far = INCLUDES["dirs"], []
+	if STATE.include_dirs:
+		near, far = STATE.include_dirs, []
 	else:
 		near, far = include_dirs_auto(path)
 	seen = set([os.path.abspath(path)])
@@ -379,12 +380,12 @@ def typedef_chain_notes(base, path, diags):
 		via = VIA.get((path, b))
 		if not via or not via[0]:
 			break
-		how = "-I" if INCLUDES["dirs"] else "the include/ directories under SRC"
+		how = "-I" if STATE.include_dirs else "the include/ directories under SRC"
 		other = ""
 		if via[2]:
 			other = "; not %s (%s)" % (", ".join(
 				"'%s' of %s" % (d, shown_header(h)) for h, d in via[2]),
-				"later on the -I path" if INCLUDES["dirs"] else
+				"later on the -I path" if STATE.include_dirs else
 				"pass -I to choose another")
 		diags.append(("typedef-header", "'%s' is 'typedef %s %s;' of %s, "
 			      "found through %s%s" % (b, via[0], b,

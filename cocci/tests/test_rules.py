@@ -14,7 +14,8 @@ import unittest
 sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from modparm_rules import cppcond, ctext, decide, types  # noqa: E402
+from modparm_rules import (cppcond, cond_blocks, ctext, decide,  # noqa: E402
+			   declarations, types)
 from test_convert import KtapResult  # noqa: E402
 
 DATA = os.path.join(HERE, "data", "rules")
@@ -33,7 +34,7 @@ def none(field):
 
 
 # a position as spatch hands it to a script rule (strings)
-Pos = decide._Pos
+Pos = ctext.Pos
 
 
 def add_rows(cls, name, rows, check):
@@ -97,7 +98,7 @@ class IfWalkTest(unittest.TestCase):
 			self.assertEqual(got or "-", expected)
 		elif what == "same":
 			decl, site = line, expected.split()[0]
-			got = decide.compiled_with(path, int(decl), int(site))
+			got = cond_blocks.compiled_with(path, int(decl), int(site))
 			self.assertEqual("%s %s" % (site, "yes" if got else "no"), expected)
 		else:
 			n, has_else = ctext.if_branches(path, int(line))
@@ -138,7 +139,7 @@ class FormTest(unittest.TestCase):
 		site = next(n for n, l in enumerate(lines, 1)
 			    if re.match(r'\s*MODULE_PARM\(\s*%s\s*,' % var, l))
 		p = Pos(path, site, lines[site - 1].index("MODULE_PARM"))
-		dv = decide.alias_of(var, path)
+		dv = declarations.alias_of(var, path)
 		if spatch_type != "-":
 			# the file-scope declaration of dv above the site
 			dl = next(n for n, l in enumerate(lines[:site], 1)
@@ -147,10 +148,10 @@ class FormTest(unittest.TestCase):
 			col = re.search(r'\b%s\b' % dv, lines[dl - 1]).start()
 			decide.record_decl(dv, spatch_type, Pos(path, dl, col))
 		r = decide.decide1(var, self.typestring(lines[site - 1]), p)
-		self.assertEqual(r["form"], form, r["diags"])
+		self.assertEqual(r.form, form, r.diags)
 		if ty != "-":
-			self.assertEqual(r["ty"], ty)
-		self.assertEqual(",".join(k for k, _ in r["diags"]) or "-", kinds, r["diags"])
+			self.assertEqual(r.ty, ty)
+		self.assertEqual(",".join(k for k, _ in r.diags) or "-", kinds, r.diags)
 
 	@staticmethod
 	def typestring(line):
