@@ -3,6 +3,7 @@
 site, the repairs, the patches and the report."""
 
 import collections
+import importlib
 import os
 import re
 import shutil
@@ -12,43 +13,15 @@ import tempfile
 import textwrap
 
 from . import api, fixups, macros, outdir, ownheader, patches, results, sites, syntax
+from .report import FORMNAME
+from .text import decode, encode, plural, read, shown
 from .spatch import begin
 
-FORMNAME = {"param": "module_param()", "array": "module_param_array()",
-	    "string": "module_param_string()", "named": "module_param_named()",
-	    "array_named": "module_param_array_named()",
-	    "cb": "module_param_cb() with a generated setter",
-	    "call": "module_param_call() to the driver's __setup parser",
-	    "flat": "module_param_cb() with param_array_ops over a multi-dimensional array"}
 
-
-def import_checks():
-	"""The modules of --check-build and --check-load, imported when one
-	is asked for: compiling them costs more than converting a small
-	driver."""
-	global checkapi, checkbuild, checkload, checkmacros	# pylint: disable=global-statement
-	from . import checkapi, checkbuild, checkload, checkmacros	# pylint: disable=import-outside-toplevel,redefined-outer-name
 
 
 class Failure(Exception):
 	"""Usage or environment error: exit 2, nothing written."""
-
-
-def plural(n, word, many=None):
-	return "%d %s" % (n, word if n == 1 else (many or word + "s"))
-
-
-def read(path):
-	with open(path, "rb") as f:
-		return f.read()
-
-
-def decode(b):
-	return b.decode("utf-8", "surrogateescape")
-
-
-def encode(s):
-	return s.encode("utf-8", "surrogateescape")
 
 
 class Tree:
@@ -337,7 +310,7 @@ def summary(t, name, npatches):
 			out.append("modparm-convert: %s could not be read, skipped: %s" % (
 				plural(len(t.unread), "file"), " ".join(t.unread)))
 		# the API sites of such a tree are built all the same
-		return out + check_summary(t)
+		return out
 	out.append("modparm-convert: %s: %s found in %s, %d converted, %s%s%d left%s" % (
 		name, plural(t.found, "MODULE_PARM() site"), plural(t.sitefiles, "file"),
 		t.converted, "%d removed (no such variable), " % t.removed if t.removed else "",
@@ -366,58 +339,7 @@ def summary(t, name, npatches):
 	if t.crashed:
 		out.append("modparm-convert: internal error: modparm.cocci failed on %s, "
 			   "left untouched: %s" % (plural(len(t.crashed), "file"), " ".join(t.crashed)))
-	return out + check_summary(t)
-
-
-def check_summary(t):
-	"""The check-build lines of the summary."""
-	if not t.check:
-		return []
-	return ["modparm-convert: check-build: %s in %s built against %s, %d failed"
-		% (plural(t.check[0], "site"), plural(t.check[1], "file"), t.check[3], t.check[2])] + \
-		checkmacros.summary(t.check_skipped) + [check_parts(t)]
-
-
-def check_parts(t):
-	"""The check-build line that splits the sites built into the
-	converted MODULE_PARM() sites (of the summary's converted count) and
-	the API sites, so that each figure adds up."""
-	built, failed, dups = getattr(t, "check_parm", (0, 0, 0))
-	napi, api_failed, unbuilt = getattr(t, "check_api", (0, 0, {}))
-	skipped = len(getattr(t, "check_skipped", []))
-	why = []
-	if skipped:
-		why.append("%d in an #if branch a 6.1 build does not take" % skipped)
-	if dups:
-		why.append("%d removed as %s of a module_param* already there"
-			   % (dups, "a duplicate" if dups == 1 else "duplicates"))
-	other = t.converted - built - skipped - dups
-	if other:
-		why.append("%d not judged (see the errors above)" % other)
-	line = "modparm-convert: check-build: %d of the %d converted MODULE_PARM() sites " \
-	       "built, %d failed" % (built, t.converted, failed)
-	if why:
-		line += " (%d not built: %s)" % (t.converted - built, ", ".join(why))
-	ncompat, compat_failed = getattr(t, "check_compat", (0, 0))
-	if t.right or ncompat:
-		line += "; %d of the %d already right (compat blocks) built, %d failed" % (
-			ncompat, t.right, compat_failed)
-		if t.right > ncompat:
-			line += " (%d not built: see the errors above)" % (t.right - ncompat)
-	if napi or unbuilt:
-		right = napi + sum(unbuilt.values())
-		line += "; %d of the %d API sites converted or already right built, %d failed" % (
-			napi, right, api_failed)
-		if unbuilt:
-			line += " (%d not built: %s)" % (right - napi, ", ".join(
-				"%d %s" % (k, API_UNBUILT.get(kind, kind + " sites"))
-				for kind, k in sorted(unbuilt.items())))
-	return line
-
-
-# why an API site of a kind is not built: its line is gone
-API_UNBUILT = {"helper": "own prototypes of the kernel's helpers removed",
-	       "syntax": "MODULE_PARM_SYNTAX lines removed"}
+	return out
 
 
 # up to this many files, candidates() reads them itself: the grep
@@ -492,7 +414,7 @@ def candidates(src, t, jobs=1, data=None):
 	return base, rels, parm, hits
 
 
-def convert(o, env, sp=None):
+def convert(o, env, sp=None, state=None):
 	"""Run a conversion; returns the exit status.  sp: the spatch.begin()
 	of o, when the caller began it."""
 	t = Tree()
@@ -504,8 +426,9 @@ def convert(o, env, sp=None):
 		# only when it is published: a run that fails writes nothing
 		stage = os.path.join(tmp, "out")
 		os.mkdir(stage)
-		if o.check_build or getattr(o, "check_load", None):
-			import_checks()
+		# imported only when asked for: compiling the checks costs more
+		# than converting a small driver
+		check = importlib.import_module(".check", __package__) if o.check_build else None
 		raw_of = {}
 		base, rels, cands, apihits = candidates(o.src, t, o.jobs, raw_of)
 		texts = {}
@@ -593,11 +516,11 @@ def convert(o, env, sp=None):
 			new = t.account(rel, text, code, results.get(n), repaired.get(n))
 			if new is None:
 				t.explain(rel, text, code)
-			if o.check_build:
+			if check:
 				# a compat block's module_param* is built too, from the
 				# text as it stands when the file has nothing converted
 				tocheck.append((rel, new if new is not None else text,
-						check_sites(rel, shown(show, rel), text, results[n])))
+						check.check_sites(rel, shown(show, rel), text, results[n])))
 			if new is not None and rel in crlf:
 				new = new.replace("\n", "\r\n")
 				t.changed[-1] = (rel, crlf[rel], encode(new)) + t.changed[-1][3:]
@@ -610,39 +533,13 @@ def convert(o, env, sp=None):
 				     for rel, old, new, decided, fd in t.changed], t.api)
 		try:
 			series = patches.write_series(tmp, stage, o.author, changes,
-						      getattr(o, "date", "0 +0000"),
-						      getattr(o, "signoff", False))
+						      o.date, o.signoff)
 		except patches.GitError as e:
 			raise Failure("writing the patches: %s" % e)
 		with open(os.path.join(stage, "series"), "w") as f:
 			f.write("".join(s + "\n" for s in series))
-		# the uses of wrapper macros are built and loaded as the driver
-		# has them: the use and its converted #define
-		usefiles = []
-		try:
-			if o.check_build:
-				usefiles = checkmacros.use_files(mac, newtext, show, shown)
-				# a use replaced by its own converted lines is a direct
-				# site of the converted file
-				for rel, ss in sorted(checkmacros.expanded_sites(
-						mac, results, len(todo), show, shown).items()):
-					tocheck.append((rel, newtext[rel].replace("\r\n", "\n"), ss))
-		except Exception as e:	# pylint: disable=broad-except
-			# the converter's own failure: the uses are not checked, and say so
-			t.diags.append((".", 0, 0, "error", "internal", "the uses of wrapper macros "
-					"are not built or loaded: %s: %s" % (type(e).__name__, e)))
-			t.check_internal = True
-		if o.check_build:
-			# a compat block's site is built in its file's slice, which
-			# has every parameter statement: as the API patches left them
-			tocheck = [(rel, newtext[rel].replace("\r\n", "\n") if rel in newtext and
-				    any(getattr(x, "compat", False) for x in ss) else text, ss)
-				   for rel, text, ss in tocheck]
-			check_build(o, t, tocheck, os.path.join(tmp, "check"), usefiles)
-			checkapi.run(o, t, base, show, newtext, os.path.join(tmp, "check-api"))
-		if getattr(o, "check_load", None):
-			checkload.run(o, t, base, show, newtext, os.path.join(tmp, "check-load"),
-				      usefiles)
+		if check:
+			check.run(o, t, base, show, newtext, tmp, tocheck, mac, results, len(todo))
 		t.diags.sort(key=lambda d: (d[0], d[1], d[2], d[4], d[5]))
 		err = []
 		rep = []
@@ -652,8 +549,8 @@ def convert(o, env, sp=None):
 				where = ["%s:%d:%d" % (w, ln, col) for w in where]
 			err.append("%s: %s: %s [modparm-%s]" % (where[0], sev, msg, kind))
 			rep.append("%s: %s: %s [modparm-%s]" % (where[1], sev, msg, kind))
-		summ = summary(t, o.name, len(series)) + api.summary(t, o.name) + \
-			(checkload.summary(t) if getattr(o, "check_load", None) else [])
+		summ = summary(t, o.name, len(series)) + (check.summary(t) if check else []) + \
+			api.summary(t, o.name) + (check.load_summary(o, t) if check else [])
 		keepcr = sorted(set(crlf) & set(c[0] for c in changes))
 		if keepcr:
 			summ.append("modparm-convert: %s CRLF line ends (%s): apply %s with "
@@ -672,7 +569,7 @@ def convert(o, env, sp=None):
 				    "driver's source directory, or one of its .c files" % o.src)
 		with open(os.path.join(stage, "report.txt"), "w", errors="surrogateescape") as f:
 			f.write("".join(l + "\n" for l in rep + summ))
-		publish(o, t, base, stage, newtext)
+		publish(o, t, base, stage, newtext, state)
 		sys.stderr.write("".join(l + "\n" for l in err))
 		if o.inplace and api.found(t) and newtext:
 			sys.stderr.write("modparm-convert: sources changed in place\n")
@@ -682,9 +579,7 @@ def convert(o, env, sp=None):
 		elif api.found(t):
 			sys.stdout.write("modparm-convert: nothing to change; the report is in "
 					 "%s/report.txt\n" % o.out)
-		return 1 if t.failed or t.unread or (t.check and t.check[2]) or \
-			(getattr(o, "check_load", None) and checkload.failed(t)) or \
-			getattr(t, "check_internal", False) else 0
+		return 1 if t.failed or t.unread or (check and check.failed(o, t)) else 0
 	finally:
 		sp.stop()
 		shutil.rmtree(tmp, ignore_errors=True)
@@ -695,29 +590,6 @@ def rels_c(rels):
 	return any(r.endswith(".c") for r in rels)
 
 
-def shown(show, rel):
-	"""A file as the diagnostics on stderr name it."""
-	return os.path.join(show, rel) if show != "." else rel
-
-
-def check_sites(rel, path, old, r):
-	"""The converted sites of one file for --check-build."""
-	out = []
-	ords = {}
-	for ln, col, what, form, var, decl in r.decided():
-		k = ords[ln] = ords.get(ln, -1) + 1
-		kinds = [d[3] for d in r.diags if d[0] == ln and col in (None, d[1])]
-		compat = what != "converted" and kinds and kinds[-1] == "compat"
-		if (what == "converted" and form != "drop") or compat:
-			names = sites.site_variables(old, ln)
-			name = (names[k] if k < len(names) else None) or var
-			out.append(checkbuild.Site(rel, path, ln, name, form, decl))
-			# already right: its module_param* in the branch 6.1 takes
-			# is what gets built
-			out[-1].compat = bool(compat)
-	return out
-
-
 def own_text(base, rel, raw_of):
 	"""The text of a candidate file for ownheader.find ('' when it cannot
 	be read: the loop over the candidates reports that)."""
@@ -725,47 +597,6 @@ def own_text(base, rel, raw_of):
 		return decode(raw_of[rel] if rel in raw_of else read(os.path.join(base, rel)))
 	except OSError:
 		return ""
-
-
-def check_build(o, t, files, scratch, usefiles=()):
-	"""Build the converted files' parameters, and the uses of wrapper
-	macros (usefiles: [checkmacros.UseFile]), against o.check_build; each
-	failed site becomes an error diagnostic, the counts go to t.check."""
-	files = [f for f in files if f[2]]
-	mods = checkmacros.build_modules(o, usefiles, 0)
-	done = checkbuild.check(o.ktree, o.kobj, files, scratch, o.jobs,
-				{n: v[2] for n, v in mods.items()})
-	if mods:
-		with open(os.path.join(scratch, "build.log"), "rb") as f:
-			checkmacros.judge_build(mods, scratch, f.read().decode("utf-8", "replace"))
-	msites = [s for v in mods.values() for s in v[3]]
-	t.check_skipped = [s for s in msites if getattr(s, "skipped", False)]
-	for s in t.check_skipped:
-		t.diags.append((s.rel, s.line, 1, "note", checkbuild.KIND,
-				"parameter '%s' (%s): not built: this use is in an #if branch "
-				"that a 6.1 build does not take" % (s.name, s.through)))
-	done += [s for s in msites if s not in t.check_skipped]
-	failed = [s for s in done if s.errors]
-	for s in failed:
-		what = "parameter '%s' of this use of %s" % (s.name, s.through) \
-			if s.form == "macro" else FORMNAME.get(s.form, s.form)
-		if getattr(s, "expanded", False):
-			what = "%s of '%s' in the converted lines that replace this use of %s" \
-				% (what, s.name, s.through)
-		if getattr(s, "compat", False):
-			what = "the module_param* of '%s' already there (in the other branch " \
-				"of this compat block)" % s.name
-		t.diags.append((s.rel, s.line, 1, "error", checkbuild.KIND,
-				"%s does not build against %s: %s" % (what, o.check_build, s.errors[0])))
-	nfiles = len(set(f[0] for f in files) | set(s.rel for s in done))
-	t.check = (len(done), nfiles, len(failed), o.check_build)
-	# the converted MODULE_PARM sites apart from the API sites checkapi
-	# adds to t.check: built, failed, and the converted ones not built
-	# (a duplicate removed has no line of its own to build)
-	dups = sum(1 for d in t.diags if d[4] == "duplicate" and d[0] not in t.failed)
-	compat = [s for s in done if getattr(s, "compat", False)]
-	t.check_parm = (len(done) - len(compat), len([s for s in failed if s not in compat]), dups)
-	t.check_compat = (len(compat), len([s for s in compat if s.errors]))
 
 
 def replace_file(path, data):
@@ -809,7 +640,7 @@ def unwritable(o, t, base, newtext):
 	return None
 
 
-def publish(o, t, base, stage, newtext):
+def publish(o, t, base, stage, newtext, state=None):
 	"""Report, OUT (replaced whole) and, with --in-place, the sources, each
 	proved writable first.  An interrupt waits until this is done, so
 	nothing is left half-written."""
@@ -835,7 +666,8 @@ def publish(o, t, base, stage, newtext):
 			if not done:
 				raise Failure(what + ": nothing written")
 			raise PartWritten("%s; written before: %s" % (what, ", ".join(done)))
-		o.published = True
+		if state is not None:
+			state.published = True
 	finally:
 		signal.pthread_sigmask(signal.SIG_SETMASK, old)
 

@@ -9,7 +9,9 @@ import shutil
 import subprocess
 import tempfile
 import time
+from typing import Mapping
 
+from .config import Config
 from .progress import Progress, spatch_counts
 from .results import FileResult, DiffError, apply_diff, from_records, parse_log, split_diff
 
@@ -78,17 +80,17 @@ def safe_path(path, tmp, n, content=None):
 	return name
 
 
-def include_path(o):
+def include_path(o: Config) -> list[str]:
 	"""modparm.cocci's settings for the package's include path: the -I
 	directories, or SRC, whose include/ directories it then searches."""
 	src = os.path.abspath(o.src if os.path.isdir(o.src) else os.path.dirname(o.src) or ".")
 	out = ["-D", "modparm_src=" + src]
-	if getattr(o, "includes", None):
+	if o.includes:
 		out += ["-D", "modparm_includes=" + ":".join(o.includes)]
 	return out
 
 
-def begin(o, env):
+def begin(o: Config, env: Mapping[str, str]) -> "Spatch":
 	"""The Spatch of a conversion with the options o, in a new scratch
 	directory (its tmp), its tree run begun (Spatch.start)."""
 	tmp = tempfile.mkdtemp(prefix="modparm.", dir=env.get("TMPDIR") or "/tmp")
