@@ -6,9 +6,15 @@ these modules costs more than converting a small driver."""
 
 import os
 
-from . import checkapi, checkbuild, checkload, checkmacros, sites
+from . import checkapi, checkbuild, checkload, checkmacros, macros, sites
+from .account import Accounted
+from .config import Config
+from .find import Found
+from .readsites import Sources
 from .report import FORMNAME
+from .rewrite import Rewritten
 from .text import plural, shown
+from .tree import Tree
 
 
 def check_sites(rel, path, old, r):
@@ -121,8 +127,23 @@ API_UNBUILT = {"helper": "own prototypes of the kernel's helpers removed",
 	       "syntax": "MODULE_PARM_SYNTAX lines removed"}
 
 
+def check(o: Config, t: Tree, found: Found, src: Sources, rewritten: Rewritten,
+	  acc: Accounted, mac: macros.Macros, tmp: str) -> None:
+	"""The check stage: --check-build of the converted sites, of the uses
+	of wrapper macros and of the API sites, then --check-load; failures
+	are diagnostics in t, scratch under tmp."""
+	show = o.src if os.path.isdir(o.src) else os.path.dirname(o.src) or "."
+	# a compat block's module_param* is built too, from the
+	# text as it stands when the file has nothing converted
+	tocheck = [(rel, acc.accounted[rel], check_sites(rel, shown(show, rel), src.texts[rel][0],
+							 rewritten.results[n]))
+		   for n, rel in enumerate(src.todo)]
+	run(o, t, found.base, show, acc.newtext, tmp, tocheck, mac, rewritten.results,
+	    len(src.todo))
+
+
 def run(o, t, base, show, newtext, tmp, tocheck, mac, results, first):
-	"""--check-build of the converted sites (tocheck: [(rel, text,
+	"""check() of the converted sites (tocheck: [(rel, text,
 	[checkbuild.Site])]), the uses of wrapper macros (mac, spatch's
 	results on their expanded copies from index first) and the API
 	sites, then --check-load; scratch under tmp."""

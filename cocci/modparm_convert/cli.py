@@ -89,6 +89,7 @@ from typing import Mapping, Optional, Union
 
 from . import outdir, patches
 from .config import Config, Options, RunState
+from .failures import Failure, PartWritten
 from .spatch import begin
 
 ME = "modparm-convert"
@@ -335,7 +336,7 @@ def run(cfg: Config, env: Mapping[str, str]) -> int:
 	# the compiling of the converter's modules too
 	sp = begin(cfg, env)
 	try:
-		from .convert import Failure, PartWritten, convert	# pylint: disable=import-outside-toplevel
+		from .convert import convert	# pylint: disable=import-outside-toplevel
 	except BaseException as e:
 		sp.stop()
 		shutil.rmtree(sp.tmp, ignore_errors=True)

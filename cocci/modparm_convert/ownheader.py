@@ -8,6 +8,7 @@ header's #define names them, and they are not counted."""
 
 import os
 import re
+from typing import Mapping
 
 from . import sites
 from .macros import includes
@@ -28,15 +29,16 @@ def holding_define(text):
 	return last
 
 
-def find(rels, read):
+def find(rels: list[str], texts: Mapping[str, str]) -> dict[str, tuple[int, list[int]]]:
 	"""{header: (line of its #define, [its own calls])} of the headers
-	of rels (relative paths; read(rel) gives a text) whose own #define
-	of MODULE_PARM holds at their end."""
+	of rels (relative paths; texts: their texts, none for a file that
+	could not be read) whose own #define of MODULE_PARM holds at their
+	end."""
 	out = {}
 	for rel in rels:
 		if not rel.endswith(".h"):
 			continue
-		text = read(rel)
+		text = texts.get(rel, "")
 		if not sites.OWN_DEFINE_RE.search(text):
 			continue
 		ln = holding_define(text)
