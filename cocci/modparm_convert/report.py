@@ -34,7 +34,17 @@ def written(npatches):
 						if npatches else "no patch")
 
 
-def summary(t, name, npatches):
+def unread_line(t: Tree) -> list[str]:
+	"""The summary's line of the files that could not be read."""
+	if not t.unread:
+		return []
+	return ["modparm-convert: %s could not be read, skipped: %s" % (
+		plural(len(t.unread), "file"), " ".join(t.unread))]
+
+
+def summary(t: Tree, name: str, npatches: int) -> list[str]:
+	"""The summary's counts, which add up: found = converted + removed +
+	already right + left."""
 	out = []
 	if t.found == 0:
 		out.append("modparm-convert: %s: no MODULE_PARM() to convert%s" % (
@@ -43,9 +53,7 @@ def summary(t, name, npatches):
 		if t.shims_removed:
 			out.append(shims_line(t))
 			out.append(written(npatches))
-		if t.unread:
-			out.append("modparm-convert: %s could not be read, skipped: %s" % (
-				plural(len(t.unread), "file"), " ".join(t.unread)))
+		out += unread_line(t)
 		# the API sites of such a tree are built all the same
 		return out
 	out.append("modparm-convert: %s: %s found in %s, %d converted, %s%s%d left%s" % (
@@ -64,9 +72,7 @@ def summary(t, name, npatches):
 	if t.shims_removed:
 		out.append(shims_line(t))
 	out.append(written(npatches))
-	if t.unread:
-		out.append("modparm-convert: %s could not be read, skipped: %s" % (
-			plural(len(t.unread), "file"), " ".join(t.unread)))
+	out += unread_line(t)
 	unparsed = [f for f in t.failed if f not in t.crashed]
 	if unparsed:
 		out.append("modparm-convert: %s failed to parse, left untouched: %s" % (
