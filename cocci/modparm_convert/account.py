@@ -4,24 +4,29 @@ layout repaired, taken into the run's counts (Tree.account): every site
 counted once, a file whose rewrite cannot be trusted left whole, and
 the new texts of the files that changed."""
 
-from dataclasses import dataclass, field
+from __future__ import annotations
 
-from .repair import Repaired
 from .readsites import Sources
 from .rewrite import Rewritten
 from .text import encode
 from .tree import Tree
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+	from .repair import Repaired
 
-@dataclass
+
 class Accounted:
 	"""What the account stage hands on, by relative path."""
-	# the new texts of the changed files, with their own line ends
-	newtext: dict[str, str] = field(default_factory=dict)
-	# each file with sites as this stage left it, LF line ends: its new
-	# text, or its old one when it did not change (what --check-build
-	# builds its sites from)
-	accounted: dict[str, str] = field(default_factory=dict)
+	__slots__ = ("newtext", "accounted")
+
+	def __init__(self) -> None:
+		# the new texts of the changed files, with their own line ends
+		self.newtext: dict[str, str] = {}
+		# each file with sites as this stage left it, LF line ends: its
+		# new text, or its old one when it did not change (what
+		# --check-build builds its sites from)
+		self.accounted: dict[str, str] = {}
 
 
 def account(t: Tree, src: Sources, rewritten: Rewritten, repaired: Repaired) -> Accounted:

@@ -79,18 +79,22 @@ MODPARM_SPATCH_TIMES (a file: each spatch run's wall time, semantic
 patch and end on the monotonic clock are appended to it, for make bench).
 """
 
+from __future__ import annotations
+
 import os
 import re
 import shutil
 import signal
 import sys
 
-from typing import Mapping, Optional, Union
-
 from . import outdir, patches
 from .config import Config, Options, RunState
 from .failures import Failure, PartWritten
 from .spatch import begin
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+	from typing import Mapping, Optional, Union
 
 ME = "modparm-convert"
 # the directory of the semantic patches and modparm-macros.h

@@ -4,10 +4,11 @@ stage is a module with one entry point that takes the records of the
 stages before it and returns its own; the Tree (tree.py) is the run's
 accounting, which every stage reports its diagnostics and counts to."""
 
+from __future__ import annotations
+
 import importlib
 import os
 import shutil
-from typing import Mapping, Optional
 
 from . import api
 from .account import account
@@ -23,6 +24,10 @@ from .spatch import Spatch, begin
 from .text import decode
 from .tree import Tree
 from .wrappers import expand, finish
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+	from typing import Mapping, Optional
 
 
 def convert(cfg: Config, env: Mapping[str, str], sp: Optional[Spatch] = None,

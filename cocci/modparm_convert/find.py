@@ -3,8 +3,9 @@
 MODULE_PARM and those that hold what the API semantic patches look for,
 with the bytes of the files read to find them."""
 
+from __future__ import annotations
+
 import os
-from dataclasses import dataclass, field
 
 from . import api, sites
 from .tree import Tree
@@ -12,14 +13,17 @@ from .config import Config
 from .text import read
 
 
-@dataclass
 class Found:
 	"""What the find stage hands on: relative paths under base."""
-	base: str		# the directory of SRC's files: SRC, or a file's own
-	rels: list[str]		# every .c and .h file of the run
-	cands: list[str]	# of them, those that mention MODULE_PARM
-	apihits: set[str]	# those that hold what the API patches look for
-	raw: dict[str, bytes] = field(default_factory=dict)	# the bytes read
+	__slots__ = ("base", "rels", "cands", "apihits", "raw")
+
+	def __init__(self, base: str, rels: list[str], cands: list[str], apihits: set[str],
+		     raw: dict[str, bytes]) -> None:
+		self.base = base	# the directory of SRC's files: SRC, or a file's own
+		self.rels = rels	# every .c and .h file of the run
+		self.cands = cands	# of them, those that mention MODULE_PARM
+		self.apihits = apihits	# those that hold what the API patches look for
+		self.raw = raw		# the bytes of the files read to find them
 
 
 def find(cfg: Config, t: Tree) -> Found:

@@ -4,15 +4,19 @@ declaration: comments, blank lines and an emptied #ifdef MODULE go back
 where a maintainer expects them.  Each takes and returns lists of lines
 (no newlines)."""
 
+from __future__ import annotations
+
 import difflib
 import functools
 import re
-from typing import List, Tuple
 
 from .sites import strip_comments
 
-# (old lines, repaired new lines, whether the new text ends with '\n')
-Repair = Tuple[List[str], List[str], bool]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+	from typing import List, Tuple
+	# (old lines, repaired new lines, whether the new text ends with '\n')
+	Repair = Tuple[List[str], List[str], bool]
 
 
 def trim_exact(old, new, p, s):

@@ -6,12 +6,17 @@ macro too: from the #include line down to an #undef MODULE_PARM of the
 including file.  They are no kernel parameters: one note at the
 header's #define names them, and they are not counted."""
 
+from __future__ import annotations
+
 import os
 import re
-from typing import Mapping
 
 from . import sites
 from .macros import includes
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+	from typing import Mapping
 
 INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"][^>"]+[>"]', re.M)
 

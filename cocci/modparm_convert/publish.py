@@ -3,17 +3,22 @@
 directory, replaced whole) and, with --in-place, the sources, each
 proved writable first, none half-written."""
 
+from __future__ import annotations
+
 import os
 import shutil
 import signal
 import tempfile
-from typing import Optional
 
 from . import api, outdir
 from .config import Config, RunState
 from .failures import Failure, PartWritten
 from .text import encode, read
 from .tree import Tree
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+	from typing import Optional
 
 
 def replace_file(path: str, data: bytes) -> None:

@@ -4,10 +4,10 @@ the sites in them: those to convert (to spatch), those in #define bodies
 (to the wrapper macros), those under #if 0, and the calls of a file's or
 a header's own MODULE_PARM macro (no parameters, noted)."""
 
+from __future__ import annotations
+
 import collections
 import os
-from dataclasses import dataclass, field
-from typing import Optional
 
 from . import ownheader, sites
 from .tree import Tree
@@ -15,16 +15,23 @@ from .find import Found
 from .text import decode, plural, read
 
 
-@dataclass
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+	from typing import Optional
+
+
 class Sources:
 	"""What the read stage hands on, by relative path."""
-	# the files with sites to convert, in order: their text (LF line
-	# ends) and the lines of their sites (a line as often as it has one)
-	todo: list[str] = field(default_factory=list)
-	texts: dict[str, tuple[str, list[int]]] = field(default_factory=dict)
-	crlf: dict[str, bytes] = field(default_factory=dict)	# CRLF files' bytes
-	macro_sites: dict[str, list[int]] = field(default_factory=dict)	# in #define bodies
-	mtexts: dict[str, str] = field(default_factory=dict)	# those files' texts
+	__slots__ = ("todo", "texts", "crlf", "macro_sites", "mtexts")
+
+	def __init__(self) -> None:
+		# the files with sites to convert, in order: their text (LF line
+		# ends) and the lines of their sites (a line as often as it has one)
+		self.todo: list[str] = []
+		self.texts: dict[str, tuple[str, list[int]]] = {}
+		self.crlf: dict[str, bytes] = {}	# CRLF files' bytes
+		self.macro_sites: dict[str, list[int]] = {}	# in #define bodies
+		self.mtexts: dict[str, str] = {}	# those files' texts
 
 
 def read_sites(found: Found, t: Tree) -> Sources:

@@ -3,15 +3,20 @@
 repairs of their layout (fixups.repair), in parallel when there are
 many."""
 
-from typing import Dict
+from __future__ import annotations
 
 from .config import Config
-from .fixups import Repair, repair
+from .fixups import repair
 from .readsites import Sources
 from .rewrite import Rewritten
 
-# the repairs done, by index of the file in the spatch run
-Repaired = Dict[int, Repair]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+	from typing import Dict
+
+	from .fixups import Repair
+	# the repairs done, by index of the file in the spatch run
+	Repaired = Dict[int, Repair]
 
 
 def repair_all(cfg: Config, src: Sources, rewritten: Rewritten) -> Repaired:

@@ -4,17 +4,21 @@ its diagnostics (stderr, and report.txt with SRC-relative names), its
 summary (the counts, which add up), and the forms' names its commit
 messages and check diagnostics use."""
 
+from __future__ import annotations
+
 import os
 import sys
-from dataclasses import dataclass
-from types import ModuleType
-from typing import Collection, Optional
 
 from . import api
 from .config import Config
 from .find import Found
 from .text import plural, shown
 from .tree import Tree
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+	from types import ModuleType
+	from typing import Collection, Optional
 
 FORMNAME = {"param": "module_param()", "array": "module_param_array()",
 	    "string": "module_param_string()", "named": "module_param_named()",
@@ -85,12 +89,14 @@ def summary(t: Tree, name: str, npatches: int) -> list[str]:
 	return out
 
 
-@dataclass
 class Report:
 	"""What the run says: diagnostics as stderr names the files, the
 	summary's lines."""
-	err: list[str]
-	summ: list[str]
+	__slots__ = ("err", "summ")
+
+	def __init__(self, err: list[str], summ: list[str]) -> None:
+		self.err = err
+		self.summ = summ
 
 
 def report(cfg: Config, t: Tree, found: Found, crlf: Collection[str], changes: list,

@@ -4,8 +4,9 @@ rules decide each site's form (modparm_rules/decide.py) and make the
 edit, on the files with sites and on the copies of the files that use
 wrapper macros, expanded."""
 
+from __future__ import annotations
+
 import os
-from dataclasses import dataclass
 
 from . import macros
 from .find import Found
@@ -15,11 +16,13 @@ from .spatch import Spatch
 from .text import encode
 
 
-@dataclass
 class Rewritten:
 	"""spatch's results by index: src.todo's files first, then the
 	expanded copies of the macros (mac.synth), in order."""
-	results: dict[int, FileResult]
+	__slots__ = ("results",)
+
+	def __init__(self, results: dict[int, FileResult]) -> None:
+		self.results = results
 
 
 def rewrite(sp: Spatch, jobs: int, found: Found, src: Sources, mac: macros.Macros) -> Rewritten:

@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Running spatch on the candidate files."""
 
+from __future__ import annotations
+
 import errno
 import json
 import os
@@ -9,11 +11,14 @@ import shutil
 import subprocess
 import tempfile
 import time
-from typing import Mapping
 
 from .config import Config
 from .progress import Progress, spatch_counts
 from .results import FileResult, DiffError, apply_diff, from_records, parse_log, split_diff
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+	from typing import Mapping
 
 SAFE_RE = re.compile(r'[A-Za-z0-9._/+,-]+')
 # the system python, the one Debian's spatch embeds

@@ -3,8 +3,13 @@
 and back (bytes that are no UTF-8 kept through surrogates), counts in
 English, and the name a diagnostic gives a file."""
 
+from __future__ import annotations
+
 import os
-from typing import Optional
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+	from typing import Optional
 
 
 def plural(n: int, word: str, many: Optional[str] = None) -> str:
