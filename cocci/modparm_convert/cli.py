@@ -79,6 +79,8 @@ MODPARM_SPATCH_TIMES (a file: each spatch run's wall time, semantic
 patch and end on the monotonic clock are appended to it, for make bench).
 """
 
+from __future__ import annotations
+
 import os
 import re
 import shutil
@@ -86,28 +88,20 @@ import signal
 import sys
 
 from . import outdir, patches
+from .config import Config, Options, RunState
+from .failures import Failure, PartWritten
 from .spatch import begin
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+	from typing import Mapping, Optional, Union
+
 ME = "modparm-convert"
+# the directory of the semantic patches and modparm-macros.h
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-class Options:
-	perm = "0"
-	out = None
-	inplace = False
-	keep_minimum = False
-	signoff = False
-	jobs = None
-	report = None
-	name = None
-	check_build = None
-	check_load = None
-	kernel = None
-	src = None
-	includes: list[str] = []
-
-
-def usage():
+def usage() -> int:
 	lines = __doc__.split("\n")
 	first = [i for i, l in enumerate(lines) if l.startswith("Usage: ")][0]
 	end = lines.index("", first)
@@ -116,7 +110,7 @@ def usage():
 	return 2
 
 
-def parse(argv):
+def parse(argv: list[str]) -> Union[Options, int]:
 	"""Options, or an exit status."""
 	o = Options()
 	with_value = {"--perm": "perm", "--out": "out", "-o": "out", "--jobs": "jobs",
@@ -161,12 +155,12 @@ def parse(argv):
 	return o
 
 
-def die(msg):
+def die(msg: str) -> int:
 	sys.stderr.write("%s: error: %s\n" % (ME, msg))
 	return 2
 
 
-def perm_refused(p):
+def perm_refused(p: int) -> Optional[str]:
 	"""Why the kernel's VERIFY_OCTAL_PERMISSIONS (include/linux/kernel.h)
 	would refuse the sysfs mode p, or None.  Checked here so that a bad
 	--perm fails once, up front, not in every converted module's build."""
@@ -180,9 +174,10 @@ def perm_refused(p):
 	return None
 
 
-def checkload_refused(o):
+def checkload_refused(o: Options) -> Optional[str]:
 	"""Why --check-load cannot run, or None; it implies --check-build
 	against the same kernel."""
+	assert o.check_load is not None
 	if o.check_build is None:
 		o.check_build = o.check_load
 	elif os.path.abspath(o.check_build) != os.path.abspath(o.check_load):
@@ -199,116 +194,171 @@ def checkload_refused(o):
 	return None
 
 
-def main(argv):
+def main(argv: list[str]) -> int:
 	o = parse(argv)
 	if isinstance(o, int):
 		return o
+	cfg = checked(o, os.environ)
+	if isinstance(cfg, int):
+		return cfg
+	return run(cfg, os.environ)
+
+
+def jobs_refused(o: Options) -> Union[int, str]:
+	"""--jobs as a number (default: CPUs, at most 4), or why not."""
+	if o.jobs is None:
+		return min(os.cpu_count() or 2, 4)
+	if not re.fullmatch(r'[0-9]+', o.jobs) or int(o.jobs) == 0:
+		return "--jobs %s: not a positive number" % o.jobs
+	return int(o.jobs)
+
+
+def args_refused(o: Options) -> Union[int, str]:
+	"""Why the options themselves are refused, or the number of jobs;
+	checked in the order the messages were always given."""
+	assert o.src is not None
 	if not re.fullmatch(r'0|0?[0-7]{3}', o.perm):
-		return die("--perm %s: not an octal permission such as 0444" % o.perm)
+		return "--perm %s: not an octal permission such as 0444" % o.perm
 	why = perm_refused(int(o.perm, 8))
 	if why:
-		return die("--perm %s: %s; module_param rejects it at build time "
-			   "(VERIFY_OCTAL_PERMISSIONS)" % (o.perm, why))
+		return ("--perm %s: %s; module_param rejects it at build time "
+			"(VERIFY_OCTAL_PERMISSIONS)" % (o.perm, why))
 	if not os.path.lexists(o.src) or not os.path.exists(o.src):
-		return die("%s: no such file or directory" % o.src)
+		return "%s: no such file or directory" % o.src
 	if not os.access(o.src, os.R_OK):
-		return die("%s: not readable" % o.src)
-	if o.jobs is None:
-		o.jobs = min(os.cpu_count() or 2, 4)
-	elif not re.fullmatch(r'[0-9]+', o.jobs) or int(o.jobs) == 0:
-		return die("--jobs %s: not a positive number" % o.jobs)
-	o.jobs = int(o.jobs)
+		return "%s: not readable" % o.src
+	jobs = jobs_refused(o)
+	if isinstance(jobs, str):
+		return jobs
 	if o.kernel is not None and o.check_load is None:
-		return die("--kernel %s: only --check-load boots a kernel" % o.kernel)
+		return "--kernel %s: only --check-load boots a kernel" % o.kernel
 	if o.check_load is not None:
 		why = checkload_refused(o)
 		if why:
-			return die(why)
+			return why
 	for d in o.includes:
 		if not os.path.isdir(d):
-			return die("-I %s: no such directory" % d)
+			return "-I %s: no such directory" % d
 		if ":" in d:
-			return die("-I %s: a ':' in an include directory is not supported" % d)
-	o.includes = [os.path.abspath(d) for d in o.includes]
+			return "-I %s: a ':' in an include directory is not supported" % d
+	return jobs
+
+
+def tools_refused(env: Mapping[str, str]) -> Union[tuple[str, str], str]:
+	"""(spatch command, modparm.cocci), or why the run cannot have them."""
+	spatch = env.get("SPATCH") or "spatch"
+	if not shutil.which(spatch):
+		return "%s: spatch (Coccinelle) not found; install coccinelle" % spatch
+	if not shutil.which("git"):
+		return "git not found; install git (it writes the patches)"
+	cocci = env.get("MODPARM_COCCI") or os.path.join(HERE, "modparm.cocci")
+	if not os.access(cocci, os.R_OK):
+		return "%s: semantic patch not found" % cocci
+	return spatch, cocci
+
+
+def out_refused(o: Options, src: str, name: str) -> tuple[str, Optional[str]]:
+	"""(OUT, why it or --report is refused or None)."""
+	# the directory the patches apply in: SRC, or a single file's own
+	base = src if os.path.isdir(src) else os.path.dirname(src) or "."
+	dflt = outdir.default(base, name)
+	out = (o.out or dflt).rstrip("/") or "/"
+	# what to pass instead: the default, when that may be written
+	why = outdir.refused(out, src, None if out == dflt or
+			     outdir.refused(dflt, src, None) else dflt)
+	if not why and o.report:
+		why = outdir.report_refused(o.report, src, out)
+	return out, why
+
+
+def author_refused(o: Options, env: Mapping[str, str], base: str) -> Union[tuple[str, str], str]:
+	"""(the patches' author, their date), or why there is none; a note
+	when the author is the fallback."""
+	try:
+		author, how = patches.identity(env, os.path.abspath(base))
+		date = patches.date(env)
+	except patches.IdentError as e:
+		return str(e)
+	if author is None:
+		if o.signoff:
+			return ("--signoff: git has no identity to sign off with; set "
+				"user.name and user.email (git config --global), or MODPARM_AUTHOR")
+		author = patches.FALLBACK
+		sys.stderr.write("%s: note: git has no identity (user.name, user.email): the "
+				 "patches' author is %s; set one, or MODPARM_AUTHOR\n"
+				 % (ME, author))
+	return author, date
+
+
+def checked(o: Options, env: Mapping[str, str]) -> Union[Config, int]:
+	"""The Config of the options o, or the exit status of a refusal
+	(its message said)."""
+	jobs = args_refused(o)
+	if isinstance(jobs, str):
+		return die(jobs)
+	includes = tuple(os.path.abspath(d) for d in o.includes)
+	ktree = kobj = None
 	if o.check_build is not None:
 		from . import checkbuild	# pylint: disable=import-outside-toplevel
 		try:
-			o.ktree, o.kobj = checkbuild.kernel_dir(o.check_build)
+			ktree, kobj = checkbuild.kernel_dir(o.check_build)
 		except checkbuild.KdirError as e:
 			return die(str(e))
-	env = os.environ
-	o.spatch = env.get("SPATCH") or "spatch"
-	if not shutil.which(o.spatch):
-		return die("%s: spatch (Coccinelle) not found; install coccinelle" % o.spatch)
-	if not shutil.which("git"):
-		return die("git not found; install git (it writes the patches)")
-	here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-	o.cocci = env.get("MODPARM_COCCI") or os.path.join(here, "modparm.cocci")
-	if not os.access(o.cocci, os.R_OK):
-		return die("%s: semantic patch not found" % o.cocci)
-	o.cocci2 = os.path.join(here, "modparm_const.cocci")
-	o.macros = os.path.join(here, "modparm-macros.h")
-	o.src = o.src.rstrip("/") or "/"
-	if not o.name:
-		o.name = os.path.basename(os.path.abspath(o.src)) or "root"
-	if "/" in o.name or o.name in (".", ".."):
-		return die("--name %s: a name, not a path" % o.name)
-	# the directory the patches apply in: SRC, or a single file's own
-	base = o.src if os.path.isdir(o.src) else os.path.dirname(o.src) or "."
-	dflt = outdir.default(base, o.name)
-	o.out = (o.out or dflt).rstrip("/") or "/"
-	# what to pass instead: the default, when that may be written
-	why = outdir.refused(o.out, o.src, None if o.out == dflt or
-			     outdir.refused(dflt, o.src, None) else dflt)
+	tools = tools_refused(env)
+	if isinstance(tools, str):
+		return die(tools)
+	assert o.src is not None
+	src = o.src.rstrip("/") or "/"
+	name = o.name or os.path.basename(os.path.abspath(src)) or "root"
+	if "/" in name or name in (".", ".."):
+		return die("--name %s: a name, not a path" % name)
+	out, why = out_refused(o, src, name)
 	if why:
 		return die(why)
-	if o.report:
-		why = outdir.report_refused(o.report, o.src, o.out)
-		if why:
-			return die(why)
-	try:
-		o.author, how = patches.identity(env, os.path.abspath(base))
-		o.date = patches.date(env)
-	except patches.IdentError as e:
-		return die(str(e))
-	if o.author is None:
-		if o.signoff:
-			return die("--signoff: git has no identity to sign off with; set "
-				   "user.name and user.email (git config --global), or MODPARM_AUTHOR")
-		o.author = patches.FALLBACK
-		sys.stderr.write("%s: note: git has no identity (user.name, user.email): the "
-				 "patches' author is %s; set one, or MODPARM_AUTHOR\n"
-				 % (ME, o.author))
+	who = author_refused(o, env, src if os.path.isdir(src) else os.path.dirname(src) or ".")
+	if isinstance(who, str):
+		return die(who)
+	return Config(src=src, name=name, out=out, perm=o.perm, jobs=jobs,
+		      spatch=tools[0], cocci=tools[1],
+		      cocci2=os.path.join(HERE, "modparm_const.cocci"),
+		      macros=os.path.join(HERE, "modparm-macros.h"), author=who[0], date=who[1],
+		      inplace=o.inplace, keep_minimum=o.keep_minimum, signoff=o.signoff,
+		      report=o.report, includes=includes, check_build=o.check_build,
+		      check_load=o.check_load, kernel=o.kernel, ktree=ktree, kobj=kobj)
+
+
+def run(cfg: Config, env: Mapping[str, str]) -> int:
+	"""The conversion of cfg: its exit status."""
 	def stop(signum, frame):
 		raise KeyboardInterrupt
 	# a terminated run cleans up like an interrupted one
 	signal.signal(signal.SIGTERM, stop)
 	signal.signal(signal.SIGHUP, stop)
-	o.published = False
+	state = RunState()
 	# spatch's tree run begins before the rest of the converter is
 	# loaded: its own start (the semantic patch, its python) overlaps
 	# the compiling of the converter's modules too
-	sp = begin(o, env)
+	sp = begin(cfg, env)
 	try:
-		from .convert import Failure, PartWritten, convert	# pylint: disable=import-outside-toplevel
+		from .convert import convert	# pylint: disable=import-outside-toplevel
 	except BaseException as e:
 		sp.stop()
 		shutil.rmtree(sp.tmp, ignore_errors=True)
 		if isinstance(e, KeyboardInterrupt):
-			return interrupted(o)
+			return interrupted(state)
 		raise
 	try:
-		return convert(o, env, sp)
+		return convert(cfg, env, sp, state)
 	except Failure as e:
 		return die(str(e))
 	except PartWritten as e:
 		sys.stderr.write("%s: error: %s\n" % (ME, e))
 		return 1
 	except KeyboardInterrupt:
-		return interrupted(o)
+		return interrupted(state)
 
 
-def interrupted(o):
+def interrupted(state: RunState) -> int:
 	sys.stderr.write("%s: interrupted: %s\n" % (ME, "the results were already written"
-		if o.published else "nothing written, sources unchanged"))
+		if state.published else "nothing written, sources unchanged"))
 	return 130

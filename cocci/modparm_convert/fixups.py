@@ -4,11 +4,19 @@ declaration: comments, blank lines and an emptied #ifdef MODULE go back
 where a maintainer expects them.  Each takes and returns lists of lines
 (no newlines)."""
 
+from __future__ import annotations
+
 import difflib
 import functools
 import re
 
 from .sites import strip_comments
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+	from typing import List, Tuple
+	# (old lines, repaired new lines, whether the new text ends with '\n')
+	Repair = Tuple[List[str], List[str], bool]
 
 
 def trim_exact(old, new, p, s):
@@ -550,3 +558,17 @@ def apply_all(old_lines, new_lines):
 	new_lines = drop_empty_conditionals(old_lines, new_lines)
 	new_lines = unguard_parsers(old_lines, new_lines)
 	return unguard(old_lines, new_lines)
+
+
+def repair(old: str, new: bytes) -> Repair:
+	"""(old lines, spatch's new lines repaired, whether the new text ends
+	with a line break): apply_all on one file, without state, so
+	that the files can be repaired in parallel."""
+	old_lines = old.split("\n")
+	new_lines = new.decode("utf-8", "surrogateescape").split("\n")
+	eol_new = new_lines[-1] == ""
+	if old_lines[-1] == "":
+		old_lines.pop()
+	if eol_new:
+		new_lines.pop()
+	return old_lines, apply_all(old_lines, new_lines), eol_new

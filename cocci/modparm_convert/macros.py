@@ -1063,7 +1063,7 @@ class Macros:
 			   and e.first <= line <= e.last for e in self.defs)
 
 	def account(self, t, counted_files):
-		"""The uses into the counts of t (a convert.Tree) and its
+		"""The uses into the counts of t (a tree.Tree) and its
 		diagnostics; returns {rel: [decided tuples]} for the messages."""
 		decided = collections.defaultdict(list)
 		self.nuses = self.nconv = 0

@@ -6,11 +6,17 @@ macro too: from the #include line down to an #undef MODULE_PARM of the
 including file.  They are no kernel parameters: one note at the
 header's #define names them, and they are not counted."""
 
+from __future__ import annotations
+
 import os
 import re
 
 from . import sites
 from .macros import includes
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+	from typing import Mapping
 
 INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"][^>"]+[>"]', re.M)
 
@@ -28,15 +34,16 @@ def holding_define(text):
 	return last
 
 
-def find(rels, read):
+def find(rels: list[str], texts: Mapping[str, str]) -> dict[str, tuple[int, list[int]]]:
 	"""{header: (line of its #define, [its own calls])} of the headers
-	of rels (relative paths; read(rel) gives a text) whose own #define
-	of MODULE_PARM holds at their end."""
+	of rels (relative paths; texts: their texts, none for a file that
+	could not be read) whose own #define of MODULE_PARM holds at their
+	end."""
 	out = {}
 	for rel in rels:
 		if not rel.endswith(".h"):
 			continue
-		text = read(rel)
+		text = texts.get(rel, "")
 		if not sites.OWN_DEFINE_RE.search(text):
 			continue
 		ln = holding_define(text)

@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Running spatch on the candidate files."""
 
+from __future__ import annotations
+
 import errno
 import json
 import os
@@ -10,8 +12,13 @@ import subprocess
 import tempfile
 import time
 
+from .config import Config
 from .progress import Progress, spatch_counts
 from .results import FileResult, DiffError, apply_diff, from_records, parse_log, split_diff
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+	from typing import Mapping
 
 SAFE_RE = re.compile(r'[A-Za-z0-9._/+,-]+')
 # the system python, the one Debian's spatch embeds
@@ -78,17 +85,17 @@ def safe_path(path, tmp, n, content=None):
 	return name
 
 
-def include_path(o):
+def include_path(o: Config) -> list[str]:
 	"""modparm.cocci's settings for the package's include path: the -I
 	directories, or SRC, whose include/ directories it then searches."""
 	src = os.path.abspath(o.src if os.path.isdir(o.src) else os.path.dirname(o.src) or ".")
 	out = ["-D", "modparm_src=" + src]
-	if getattr(o, "includes", None):
+	if o.includes:
 		out += ["-D", "modparm_includes=" + ":".join(o.includes)]
 	return out
 
 
-def begin(o, env):
+def begin(o: Config, env: Mapping[str, str]) -> "Spatch":
 	"""The Spatch of a conversion with the options o, in a new scratch
 	directory (its tmp), its tree run begun (Spatch.start)."""
 	tmp = tempfile.mkdtemp(prefix="modparm.", dir=env.get("TMPDIR") or "/tmp")

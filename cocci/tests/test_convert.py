@@ -14,7 +14,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from modparm_convert import checkbuild, convert, fixups, outdir, patches, results, sites, spatch  # noqa: E402
+from modparm_convert import checkbuild, fixups, outdir, patches, report, results, sites, spatch, tree  # noqa: E402
 
 DATA = os.path.join(HERE, "data", "convert")
 # Its order_comment.c copies tests/order_comment.c on purpose: the spatch output recorded beside it was made from this text.
@@ -326,7 +326,7 @@ class AccountTest(unittest.TestCase):
 					   22: ("converted", "param")})
 
 	def test_repairs_of_recorded_spatch_output(self):
-		t = convert.Tree()
+		t = tree.Tree()
 		old = data("order_comment.c")
 		code = sites.find_sites(old)[0]
 		new = t.account("order_comment.c", old, code, self.recorded())
@@ -334,7 +334,7 @@ class AccountTest(unittest.TestCase):
 		self.assertEqual((t.found, t.converted, t.nleft()), (3, 3, 0))
 
 	def test_site_only_spatch_saw_is_an_error(self):
-		t = convert.Tree()
+		t = tree.Tree()
 		old = data("order_comment.c")
 		code = sites.find_sites(old)[0]
 		new = t.account("order_comment.c", old, code[:-1], self.recorded())
@@ -346,7 +346,7 @@ class AccountTest(unittest.TestCase):
 		self.assertEqual(t.failed, ["order_comment.c"])
 
 	def test_spatch_lines_off_but_same_sites(self):
-		t = convert.Tree()
+		t = tree.Tree()
 		old = data("order_comment.c")
 		code = sites.find_sites(old)[0]
 		r = self.recorded()
@@ -357,7 +357,7 @@ class AccountTest(unittest.TestCase):
 		self.assertEqual((t.found, t.converted, t.failed), (3, 3, []))
 
 	def test_spatch_lines_off_other_variables(self):
-		t = convert.Tree()
+		t = tree.Tree()
 		old = data("order_comment.c")
 		code = sites.find_sites(old)[0]
 		r = self.recorded()
@@ -367,7 +367,7 @@ class AccountTest(unittest.TestCase):
 		self.assertEqual(t.failed, ["order_comment.c"])
 
 	def test_site_spatch_missed_leaves_the_file(self):
-		t = convert.Tree()
+		t = tree.Tree()
 		old = data("order_comment.c")
 		code = sites.find_sites(old)[0]
 		r = self.recorded()
@@ -378,7 +378,7 @@ class AccountTest(unittest.TestCase):
 
 
 	def test_failure_of_the_semantic_patch_is_internal(self):
-		t = convert.Tree()
+		t = tree.Tree()
 		old = data("order_comment.c")
 		code = sites.find_sites(old)[0]
 		r = results.FileResult()
@@ -393,7 +393,7 @@ class AccountTest(unittest.TestCase):
 		self.assertEqual((t.found, t.left), (3, {"internal": 3}))
 		self.assertIn("IndexError", t.diags[0][5])
 		self.assertIn("internal error: modparm.cocci failed on 1 file, left untouched: "
-			      "order_comment.c", "\n".join(convert.summary(t, "x", 0)))
+			      "order_comment.c", "\n".join(report.summary(t, "x", 0)))
 		# with --file-groups spatch names the file and goes on
 		log = ("HANDLING: a.c\nTraceback (most recent call last):\n"
 		       '  File "<string>", line 5, in <module>\nKeyError: \'x\'\n'
@@ -402,7 +402,7 @@ class AccountTest(unittest.TestCase):
 		self.assertEqual(spatch.python_errors(log), {"a.c": "KeyError: 'x' (modparm.cocci line 7)"})
 
 	def test_several_sites_on_one_line(self):
-		t = convert.Tree()
+		t = tree.Tree()
 		old = '#include <linux/module.h>\nstatic int a, b;\nMODULE_PARM(a, "i"); MODULE_PARM(b, "i");\n'
 		r = results.parse_log("modparm-site: x.c:3:1: converted param\n"
 				      "modparm-site: x.c:3:22: converted param\n")
@@ -806,7 +806,7 @@ class SyntaxTest(unittest.TestCase):
 
 	def test_explain_moves_the_sites_to_parse(self):
 		from modparm_convert import syntax
-		t = convert.Tree()
+		t = tree.Tree()
 		text = 'static int io;\nMODULE_PARM(io, "i");\nstatic int a = B\nMODULE_PARM(a, "i");\n'
 		t.failed.append("x.c")
 		t.leave("internal", 2)
