@@ -235,11 +235,7 @@ static void test_unprivileged(void)
 
 int main(void)
 {
-	ksft_print_header();
-	if (getuid())
-		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
-	if (access(td_client(), X_OK))
-		ksft_exit_fail_msg("%s: missing\n", td_client());
+	td_begin();
 	no_pid();
 	ksft_set_plan(3 + 1 + 2 + 5 + 1 + 3);
 	test_top_no_task();

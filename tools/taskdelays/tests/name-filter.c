@@ -151,11 +151,7 @@ int main(void)
 	pid_t a, b;
 	char pat[32];
 
-	ksft_print_header();
-	if (getuid())
-		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
-	if (access(td_client(), X_OK))
-		ksft_exit_fail_msg("%s: missing\n", td_client());
+	td_begin();
 	ksft_set_plan(3 + 5);
 	/* names no other task has: with this test's pid */
 	snprintf(yes, sizeof(yes), "tdyes%d", getpid() % 100000);

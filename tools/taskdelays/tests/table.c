@@ -164,6 +164,15 @@ bool td_on_host(void)
 	return getenv("TASKDELAYS") != NULL;
 }
 
+void td_begin(void)
+{
+	ksft_print_header();
+	if (getuid())
+		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
+	if (access(td_client(), X_OK))
+		ksft_exit_fail_msg("%s: missing\n", td_client());
+}
+
 pid_t td_named_child(const char *name)
 {
 	int fd;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the client's tests share: readers of taskdelays' output, the
- * client under test and named children.  In -T's text table
+ * client under test, their start and named children.  In -T's text table
  * columns are found by their titles in the header line, so that a test
  * names the column it checks and survives columns added or moved.
  */
@@ -60,6 +60,13 @@ char *td_client(void);
  * must not change the host's sysctls and tests what the host kernel has.
  */
 bool td_on_host(void);
+
+/*
+ * A test's start: the KTAP header, then a skip unless it runs as root
+ * (TASKSTATS needs CAP_NET_ADMIN) and a failure when there is no client.
+ * Before any result or plan, so that its exits count nothing.
+ */
+void td_begin(void);
 
 /*
  * A child named @name by prctl(PR_SET_NAME), pausing until killed or
