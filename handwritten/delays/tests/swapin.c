@@ -8,8 +8,11 @@
  * The cgroup, not the guest's free memory, decides what must go out: the
  * child's charge (its pages in memory and in the swap cache) never passes
  * memory.max, so after its writes at least ALLOC_BYTES - LIMIT_BYTES of
- * its region is only on the swap device, and each of those pages is read
- * back by a swap_readpage() of its own, which counts one swap-in delay.
+ * its region has been written to the swap device, and reading it back
+ * must wait in swap_readpage(), which counts swap-in delay.  The test
+ * asks for a count above zero, not one per page: how many of those reads
+ * the task itself waits for depends on readahead and on which pages
+ * reclaim took, and the count is printed for the record.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -113,8 +116,6 @@ int main(void)
 {
 	char out[512];
 	char *const mkswap[] = { "/bin/busybox", "mkswap", SWAPDEV, NULL };
-	unsigned long long must = (ALLOC_BYTES - LIMIT_BYTES) /
-				  sysconf(_SC_PAGESIZE);
 	struct child c = { 0 };
 	struct delays d = { 0 };
 	int err;
@@ -148,11 +149,12 @@ int main(void)
 	ksft_test_result(!err, "child wrote and read back %lu MiB intact\n",
 			 ALLOC_BYTES / MIB);
 	err = err ?: read_delays(c.pid, 0, &d);
-	ksft_print_msg("swapin count %llu total %llu ns, at least %llu pages had to be read back\n",
+	ksft_print_msg("swapin count %llu total %llu ns, %lu MiB beyond memory.max\n",
 		       (unsigned long long)d.count[D_SWAPIN],
-		       (unsigned long long)d.total[D_SWAPIN], must);
-	ksft_test_result(!err && d.count[D_SWAPIN] >= must,
-			 "swapin count: a read of each page beyond memory.max\n");
+		       (unsigned long long)d.total[D_SWAPIN],
+		       (ALLOC_BYTES - LIMIT_BYTES) / MIB);
+	ksft_test_result(!err && d.count[D_SWAPIN] > 0,
+			 "swapin count grows when pages beyond memory.max are read back\n");
 	ksft_test_result(!err && d.total[D_SWAPIN] > 0,
 			 "swapin total grows when swapped pages are touched\n");
 	kill_child(&c);
