@@ -47,11 +47,22 @@
 #   SANFLAGS       ASan and UBSan, for host tests
 #   CLANG, FUZZFLAGS  libFuzzer targets (with ASan and UBSan)
 #   KSELFTEST      the tree's tools/testing/selftests (kselftest.h)
+#   KERNEL_FILES   where KSELFTEST and CHECKPATCH are: KSRC when it is a
+#                  prepared tree, else $(BUILD)/linux-files, which this
+#                  file fills from Debian's linux-source-6.1 tarball
+#                  (LINUX_TARBALL) on demand: a part whose check needs
+#                  checkpatch.pl says `check: $(CHECKPATCH)`, and its
+#                  suites run on a bare clone before `make tree`
 #   CHECK_INCLUDE  scripts/include, where ktap_check.h serves the host's C
 #                  unit tests (the guest's use the tree's kselftest.h)
 #   TESTLIB        testlib, the C helpers that the tests of several parts
 #                  link (a part never reaches into another's tests)
 #   CHECKPATCH, CHECKPATCH_OPTS  the kernel's style checker
+#   checkpatch_ktap  $(call checkpatch_ktap,FILES,OPTIONS): the command of
+#                  a KTAP suite, one test a file (checkpatch.pl OPTIONS -f
+#                  FILE, named by its path in the repository), or a
+#                  "1..0 # SKIP" plan when there is no checkpatch.pl; for
+#                  a "NAME:COMMAND" word of ktap-nest
 #   KTAP_NEST, KTAP_SH  the test protocol (scripts/ktap-nest, ktap.sh)
 #   kbuild's quiet/V=1 output: $(call cmd,NAME) (kbuild-cmd.mk)
 #
@@ -71,13 +82,31 @@ SANFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 	     -fno-sanitize-recover=all
 CLANG     ?= clang-14
 FUZZFLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-KSELFTEST := $(KSRC)/tools/testing/selftests
+# The few files of the kernel's that the tests and style checks use,
+# from the prepared tree, or else from the tarball the tree is extracted
+# from: make check runs the pipeline's own suites before `make tree`,
+# and a part may be checked alone, yet neither should lose its checks.
+LINUX_TARBALL ?= /usr/src/linux-source-6.1.tar.xz
+LINUX_FILES := tools/testing/selftests/kselftest.h scripts/checkpatch.pl \
+	scripts/spelling.txt scripts/const_structs.checkpatch
+ifeq ($(words $(wildcard $(addprefix $(KSRC)/,$(LINUX_FILES)))),$(words $(LINUX_FILES)))
+KERNEL_FILES := $(KSRC)
+else
+KERNEL_FILES := $(BUILD)/linux-files
+endif
+KSELFTEST := $(KERNEL_FILES)/tools/testing/selftests
 CHECK_INCLUDE := $(REPO)/scripts/include
 TESTLIB   := $(REPO)/testlib
-CHECKPATCH ?= $(KSRC)/scripts/checkpatch.pl
+CHECKPATCH ?= $(KERNEL_FILES)/scripts/checkpatch.pl
 CHECKPATCH_OPTS := --no-tree -q --terse
 KTAP_NEST := $(REPO)/scripts/ktap-nest
 KTAP_SH   := $(REPO)/scripts/ktap.sh
+
+part_mk_hash := \#
+checkpatch_ktap = if test -f $(CHECKPATCH); then . $(KTAP_SH); \
+	for f in $(1); do check \"checkpatch \$${f$(part_mk_hash)$(REPO)/}\" \
+		perl $(CHECKPATCH) $(2) -f \$$f; done; finish; \
+	else echo '1..0 $(part_mk_hash) SKIP $(CHECKPATCH) missing: set KSRC, or install linux-source-6.1'; fi
 
 PART_NAME ?= $(subst /,-,$(patsubst $(REPO)/%,%,$(CURDIR)))
 PART_LOGS := $(BUILD)/logs/$(PART_NAME)
@@ -114,7 +143,27 @@ guest-tests: $(GUEST_PROGS) $(addprefix $(GUEST_SRC)/,$(addsuffix .sh,$(GUEST_SH
 	$(call cmd,guest_stage)
 endif
 
+ifneq ($(KERNEL_FILES),$(KSRC))
+# Extracted whole into a directory of its own, then renamed: a run cut
+# short leaves no half-written file that make would take for done.
+quiet_cmd_linux_files = TAR     $(KERNEL_FILES): $(notdir $(LINUX_FILES)) from $(LINUX_TARBALL)
+      cmd_linux_files = tmp=$$(mktemp -d $(KERNEL_FILES).XXXXXX); \
+		tar -xJf $(LINUX_TARBALL) -C $$tmp --strip-components=1 \
+			$(addprefix $(basename $(basename $(notdir $(LINUX_TARBALL))))/,$(LINUX_FILES)) || \
+			{ rm -rf $$tmp; exit 1; }; \
+		rm -rf $(KERNEL_FILES); mv $$tmp $(KERNEL_FILES)
+ifneq ($(wildcard $(LINUX_TARBALL)),)
+$(addprefix $(KERNEL_FILES)/,$(LINUX_FILES)) &:
+	@mkdir -p $(BUILD)
+	$(call cmd,linux_files)
+else
+# Without the tarball the style checks SKIP (checkpatch_ktap says why);
+# the C tests cannot build.
 $(KSELFTEST)/kselftest.h:
-	@echo "$@: missing; set KSRC to a prepared kernel tree" >&2; exit 1
+	@echo "$@: missing; set KSRC to a prepared kernel tree, or install the Debian package linux-source-6.1" >&2; exit 1
+$(filter-out $(KSELFTEST)/kselftest.h,$(addprefix $(KERNEL_FILES)/,$(LINUX_FILES))):
+	@echo "$@: missing; set KSRC to a prepared kernel tree, or install the Debian package linux-source-6.1" >&2
+endif
+endif
 
 .DEFAULT_GOAL := $(part_mk_goal)

@@ -86,12 +86,10 @@ int read_delays(pid_t pid, pid_t tid, struct delays *d)
 	return err;
 }
 
-int write_sysctl(const char *name, const char *val)
+int write_text(const char *path, const char *val)
 {
-	char path[128];
 	int fd, err = 0;
 
-	snprintf(path, sizeof(path), "/proc/sys/%s", name);
 	fd = open(path, O_WRONLY);
 	if (fd < 0)
 		return -errno;
@@ -99,6 +97,14 @@ int write_sysctl(const char *name, const char *val)
 		err = -errno;
 	close(fd);
 	return err;
+}
+
+int write_sysctl(const char *name, const char *val)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "/proc/sys/%s", name);
+	return write_text(path, val);
 }
 
 long read_sysctl(const char *name)

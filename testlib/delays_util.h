@@ -37,6 +37,11 @@ struct delays {
  */
 int read_delays(pid_t pid, pid_t tid, struct delays *d);
 
+/*
+ * Write @val to @path in one write(), as a kernel interface file (sysfs,
+ * cgroupfs) takes it; returns 0 or -errno.
+ */
+int write_text(const char *path, const char *val);
 /* Write @val to /proc/sys/<name>; returns 0 or -errno. */
 int write_sysctl(const char *name, const char *val);
 /* Read an integer from /proc/sys/<name>; -1 on error. */

@@ -22,13 +22,9 @@ conv=$here/../modparm-convert
 build=${1:-$top/build}
 
 . "$top/scripts/ktap.sh"
-if ! found=$("$top/qemu/debian-kernel.sh" "$build" 2>&1); then
-	skip "modparm-convert against Debian's kernel" "$found"
-	finish
-	exit
-fi
-image=$(echo "$found" | sed -n 1p)
-headers=$(echo "$found" | sed -n 2p)
+. "$top/qemu/debian-kernel-or-skip.sh"
+debian_kernel_or_skip "$build" "modparm-convert against Debian's kernel"
+image=$debian_image headers=$debian_headers
 rel=${headers##*/linux-headers-}
 kdir=/lib/modules/$rel/build
 [ -d "$kdir" ] || kdir=$headers

@@ -11,6 +11,7 @@
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/scripts/ktap.sh"
+. "$top/qemu/debian-kernel-or-skip.sh"
 build=${1:-$top/build}
 lm=$top/qemu/load-modules.sh
 t=$build/qemu-tests/load-modules
@@ -26,13 +27,8 @@ expect_fail "a file that is no .ko is refused" "$t/image: not a .ko file" \
 expect_fail "no module is a usage error" "usage: load-modules.sh" \
 	"$lm" "$t/image" "$t/w"
 
-if ! found=$("$top/qemu/debian-kernel.sh" "$build" 2>&1); then
-	skip "Debian's kernel loads a module built against its headers" "$found"
-	finish
-	exit
-fi
-image=$(echo "$found" | sed -n 1p)
-kdir=$(echo "$found" | sed -n 2p)
+debian_kernel_or_skip "$build" "Debian's kernel loads a module built against its headers"
+image=$debian_image kdir=$debian_headers
 command -v qemu-system-x86_64 >/dev/null 2>&1 || {
 	skip "Debian's kernel loads a module built against its headers" "no qemu-system-x86_64"
 	finish

@@ -172,11 +172,7 @@ int main(void)
 {
 	pid_t child;
 
-	ksft_print_header();
-	if (getuid())
-		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
-	if (access(td_client(), X_OK))
-		ksft_exit_fail_msg("%s: missing\n", td_client());
+	td_begin();
 	ksft_set_plan(2 + 2);
 	child = waker();
 	if (child < 0)

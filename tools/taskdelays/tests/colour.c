@@ -82,11 +82,7 @@ static void test_batch(void)
 
 int main(void)
 {
-	ksft_print_header();
-	if (getuid())
-		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
-	if (access(td_client(), X_OK))
-		ksft_exit_fail_msg("%s: missing\n", td_client());
+	td_begin();
 	ksft_set_plan(5);
 	test_screen("linux", NULL, true);
 	test_screen("linux", "", true);

@@ -164,11 +164,7 @@ int main(int argc, char **argv)
 		return burn();
 	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	self[n > 0 ? n : 0] = '\0';
-	ksft_print_header();
-	if (getuid())
-		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
-	if (access(td_client(), X_OK))
-		ksft_exit_fail_msg("%s: missing\n", td_client());
+	td_begin();
 	ksft_set_plan(2 + 3 + 4);
 	test_status_without_record();
 	test_bad_mask();

@@ -147,11 +147,7 @@ int main(void)
 	int fd, err, status;
 	pid_t pid;
 
-	ksft_print_header();
-	if (getuid())
-		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
-	if (access(td_client(), X_OK))
-		ksft_exit_fail_msg("%s: missing\n", td_client());
+	td_begin();
 	buf = aligned_alloc(PAGE, WRITE_N);
 	dbuf = aligned_alloc(PAGE, READ_N);
 	if (!buf || !dbuf)

@@ -9,12 +9,12 @@
  * build host too.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 
 #include "kselftest.h"
@@ -28,26 +28,6 @@
 static char out[1 << 18];
 static struct row rows[MAX_ROWS];
 static char yes[16], no[16];	/* the children's names */
-
-static pid_t named(const char *name)
-{
-	int fd;
-	pid_t pid = fork_pipe(&fd, true);
-	char c = 0;
-
-	if (pid == 0) {
-		prctl(PR_SET_NAME, name);
-		if (write(fd, &c, 1) != 1)
-			_exit(1);
-		pause();
-		_exit(0);
-	}
-	if (pid > 0 && read(fd, &c, 1) != 1)
-		ksft_print_msg("the child did not start\n");
-	if (pid > 0)
-		close(fd);
-	return pid;
-}
 
 /* Rows of @text: every one named @yes, at least one; -1 otherwise */
 static int only_yes(const char *text)
@@ -171,18 +151,16 @@ int main(void)
 	pid_t a, b;
 	char pat[32];
 
-	ksft_print_header();
-	if (getuid())
-		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
-	if (access(td_client(), X_OK))
-		ksft_exit_fail_msg("%s: missing\n", td_client());
+	td_begin();
 	ksft_set_plan(3 + 5);
 	/* names no other task has: with this test's pid */
 	snprintf(yes, sizeof(yes), "tdyes%d", getpid() % 100000);
 	snprintf(no, sizeof(no), "tdno%d", getpid() % 100000);
 	snprintf(pat, sizeof(pat), "^td(yes|maybe)%d$", getpid() % 100000);
-	a = named(yes);
-	b = named(no);
+	a = td_named_child(yes);
+	b = td_named_child(no);
+	if (a < 0 || b < 0)
+		ksft_exit_fail_msg("fork: %s\n", strerror(errno));
 	test_batch(pat);
 	test_keys(pat);
 	kill(a, SIGKILL);

@@ -7,12 +7,12 @@
  * U+FFFD nowhere but where the byte was.  Runs on the build host too.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 
 #include "kselftest.h"
@@ -23,26 +23,6 @@
 #define BAD "a\xff\x62"	/* a, an invalid byte, b */
 
 static char out[1 << 16];
-
-static pid_t named(const char *name)
-{
-	int fd;
-	pid_t pid = fork_pipe(&fd, true);
-	char c = 0;
-
-	if (pid == 0) {
-		prctl(PR_SET_NAME, name);
-		if (write(fd, &c, 1) != 1)
-			_exit(1);
-		pause();
-		_exit(0);
-	}
-	if (pid > 0 && read(fd, &c, 1) != 1)
-		ksft_print_msg("the child did not start\n");
-	if (pid > 0)
-		close(fd);
-	return pid;
-}
 
 /* Characters (UTF-8 lead bytes) of the line of @text that contains @s */
 static int line_chars(const char *text, const char *s)
@@ -115,14 +95,12 @@ int main(void)
 {
 	pid_t good, bad;
 
-	ksft_print_header();
-	if (getuid())
-		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
-	if (access(td_client(), X_OK))
-		ksft_exit_fail_msg("%s: missing\n", td_client());
+	td_begin();
 	ksft_set_plan(4 + 2);
-	good = named(NAME);
-	bad = named(BAD);
+	good = td_named_child(NAME);
+	bad = td_named_child(BAD);
+	if (good < 0 || bad < 0)
+		ksft_exit_fail_msg("fork: %s\n", strerror(errno));
 	test_records(good);
 	test_invalid(bad);
 	kill(good, SIGKILL);

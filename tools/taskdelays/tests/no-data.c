@@ -160,11 +160,7 @@ int main(void)
 	bool proc_file = !access("/proc/self/delays", F_OK);
 	struct child c = { 0 };
 
-	ksft_print_header();
-	if (getuid())
-		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
-	if (access(td_client(), X_OK))
-		ksft_exit_fail_msg("%s: missing\n", td_client());
+	td_begin();
 	if (td_on_host() && read_sysctl("kernel/task_delayacct") != 0)
 		ksft_exit_skip("accounting is on here, and the host's sysctls are not ours to change\n");
 	ksft_set_plan(8);

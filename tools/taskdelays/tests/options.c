@@ -247,11 +247,7 @@ static void test_unprivileged_own(void)
 
 int main(void)
 {
-	ksft_print_header();
-	if (getuid())
-		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
-	if (access(td_client(), X_OK))
-		ksft_exit_fail_msg("%s: missing\n", td_client());
+	td_begin();
 	ksft_set_plan(6 + 4 + 12 + 4 + 2);
 	test_command_status();
 	test_json_everywhere();

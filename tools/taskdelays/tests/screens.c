@@ -168,11 +168,7 @@ int main(void)
 	struct child c[IDLE] = { { 0 } };
 	int i;
 
-	ksft_print_header();
-	if (getuid())
-		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
-	if (access(td_client(), X_OK))
-		ksft_exit_fail_msg("%s: missing\n", td_client());
+	td_begin();
 	ksft_set_plan(5 + 6);
 	for (i = 0; i < IDLE; i++) {
 		fork_child(&c[i], idle, NULL);

@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The tests' readers of taskdelays' output, see table.h */
+/* What the client's tests share, see table.h */
+#define _GNU_SOURCE
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/prctl.h>
 
+#include "kselftest.h"
+#include "delays_util.h"
 #include "table.h"
 
 /* A header line: "TGID COMM ..." or "TID TGID COMM ..." */
@@ -156,4 +162,35 @@ char *td_client(void)
 bool td_on_host(void)
 {
 	return getenv("TASKDELAYS") != NULL;
+}
+
+void td_begin(void)
+{
+	ksft_print_header();
+	if (getuid())
+		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
+	if (access(td_client(), X_OK))
+		ksft_exit_fail_msg("%s: missing\n", td_client());
+}
+
+pid_t td_named_child(const char *name)
+{
+	int fd;
+	pid_t pid = fork_pipe(&fd, true);
+	char c = 0;
+
+	if (pid == 0) {
+		/* not left behind by a test that bails out */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		prctl(PR_SET_NAME, name);
+		if (write(fd, &c, 1) != 1)
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	if (pid > 0 && read(fd, &c, 1) != 1)
+		ksft_print_msg("the child did not start\n");
+	if (pid > 0)
+		close(fd);
+	return pid;
 }

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The tests' readers of taskdelays' output.  In -T's text table columns
- * are found by their titles in the header line, so that a test names the
- * column it checks and survives columns added or moved.
+ * What the client's tests share: readers of taskdelays' output, the
+ * client under test, their start and named children.  In -T's text table
+ * columns are found by their titles in the header line, so that a test
+ * names the column it checks and survives columns added or moved.
  */
 #ifndef TD_TABLE_H
 #define TD_TABLE_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 
 #define TABLE_MAX_COLS 16
 
@@ -58,5 +60,19 @@ char *td_client(void);
  * must not change the host's sysctls and tests what the host kernel has.
  */
 bool td_on_host(void);
+
+/*
+ * A test's start: the KTAP header, then a skip unless it runs as root
+ * (TASKSTATS needs CAP_NET_ADMIN) and a failure when there is no client.
+ * Before any result or plan, so that its exits count nothing.
+ */
+void td_begin(void);
+
+/*
+ * A child named @name by prctl(PR_SET_NAME), pausing until killed or
+ * its parent exits; returns once the name is set, so that the client
+ * sees it.  Its pid, or -1 (errno set).
+ */
+pid_t td_named_child(const char *name);
 
 #endif /* TD_TABLE_H */

@@ -146,11 +146,7 @@ int main(void)
 {
 	pid_t pid;
 
-	ksft_print_header();
-	if (getuid())
-		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
-	if (access(td_client(), X_OK))
-		ksft_exit_fail_msg("%s: missing\n", td_client());
+	td_begin();
 	ksft_set_plan(5);
 	pid = start_nobody();
 	if (pid < 0)

@@ -197,11 +197,7 @@ static void test_width(int cols, const char *opt, bool want_hidden)
 
 int main(void)
 {
-	ksft_print_header();
-	if (getuid())
-		ksft_exit_skip("TASKSTATS needs CAP_NET_ADMIN: run as root\n");
-	if (access(td_client(), X_OK))
-		ksft_exit_fail_msg("%s: missing\n", td_client());
+	td_begin();
 	ksft_set_plan(5 * 3);
 	test_width(80, "-M", true);
 	/* the process view's row is 85 columns with AVGms and EVENTS */
